@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/*
+ * The CLI entry point. Each command lives in its own module, imported only when invoked, so that the hot
+ * path (`hookwire run`, spawned by an agent on every event) loads nothing it does not use.
+ */
+import { version } from './version.js';
+
+type CommandModule = { run(argv: string[]): Promise<number> };
+
+const commands: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  validate: {
+    summary: 'Check settings files and report located errors',
+    load: () => import('./commands/validate.js'),
+  },
+  list: {
+    summary: 'List every configured hook and where it came from',
+    load: () => import('./commands/list.js'),
+  },
+  events: { summary: 'Print the event catalogue', load: () => import('./commands/events.js') },
+  schema: {
+    summary: 'Print a JSON Schema (settings, deepagents, outcome)',
+    load: () => import('./commands/schema.js'),
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const lines = Object.entries(commands).map(
+    ([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`,
+  );
+  return `hookwire ${version}: the hooks engine for AI agents\n\nUsage: hookwire <command> [options]\n\n${lines.join('\n')}\n\nRun \`hookwire <command> --help\` for a command's options.\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version}\n`);
+    return 0;
+  }
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`hookwire: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  return (await command.load()).run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`hookwire: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,53 @@
+import type { EventName } from '../events/event-names.js';
+import type { HookRun, Outcome } from '../outcome/outcome.js';
+import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
+import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+
+/** Receives what the library would otherwise print. Never called with secrets. */
+export interface Logger {
+  debug(message: string): void;
+  warn(message: string): void;
+}
+
+/** Options of `createEngine`, normalised once at the entry (see engine/normalize-options). */
+export interface EngineOptions {
+  /** The session's directory; the default cwd of payloads. Default: process.cwd(). */
+  readonly cwd?: string;
+  /** The project root (CLAUDE_PROJECT_DIR). Default: cwd. */
+  readonly projectDir?: string;
+  /**
+   * Settings to load: file paths and/or settings objects. When given, only these are loaded; when omitted,
+   * every default source for projectDir (managed, user, project, local, Deep Agents).
+   */
+  readonly settings?: ReadonlyArray<string | ClaudeSettings | DeepAgentsHooks>;
+  /** Points the user level elsewhere (tests never touch the real home). Default: os.homedir(). */
+  readonly homeDir?: string;
+  /** Default: /etc/claude-code/managed-settings.json. */
+  readonly managedSettingsPath?: string;
+  /** Default: <homeDir>/.deepagents/hooks.json. */
+  readonly deepAgentsPath?: string;
+  /** In-process hooks, as the Claude Agent SDK allows. */
+  readonly callbacks?: ReadonlyArray<{ event: EventName; matcher?: string; hook: CallbackHandlerSettings }>;
+  readonly logger?: Logger;
+  readonly onHookStart?: (run: { event: string; index: number; command: string }) => void;
+  readonly onHookEnd?: (run: HookRun & { event: string }) => void;
+  /** Consecutive Stop/SubagentStop blocks before the outcome says the cap was reached. Default 9. */
+  readonly stopBlockCap?: number;
+  /** Extra environment for command hooks, on top of process.env. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Capture cap per stream, bytes. Default 1 MiB. */
+  readonly outputCapBytes?: number;
+}
+
+/** The engine an agent embeds. */
+export interface Engine {
+  /** What was loaded, with diagnostics. */
+  readonly settings: LoadedSettings;
+  /**
+   * Fire an event. Missing common fields are filled in for protocol events (never for Deep Agents events).
+   * Never rejects because of a hook; rejects only for programmer errors (closed engine, bad arguments).
+   */
+  fire(event: EventName | string, payload?: Record<string, unknown>): Promise<Outcome>;
+  /** Stops background hooks within the deadline (ms, default 5000), ending their process groups. */
+  close(deadlineMs?: number): Promise<void>;
+}

@@ -1,0 +1,72 @@
+/**
+ * The names of every event hookwire knows. These lists are the contract the catalogue is checked against:
+ * `catalogue` must have exactly one row per name, so adding a name here without a row fails to compile.
+ */
+
+/** The 27 events of the protocol reference (`protocol-reference.md`), in its order. */
+export const PROTOCOL_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'Notification',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'PostCompact',
+  'Stop',
+  'QueryEnd',
+  'UserPromptSubmit',
+  'ConfigChange',
+  'StopFailure',
+  'TeammateIdle',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'Elicitation',
+  'ElicitationResult',
+  'TaskCreated',
+  'TaskCompleted',
+  'PermissionRequest',
+  'PermissionDenied',
+] as const;
+
+/** Claude Code's events beyond the reference, accepted so that real Claude Code settings load cleanly. */
+export const CLAUDE_CODE_EVENTS = [
+  'Setup',
+  'UserPromptExpansion',
+  'PostToolBatch',
+  'MessageDisplay',
+] as const;
+
+/** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */
+export const DEEPAGENTS_EVENTS = [
+  'session.start',
+  'session.end',
+  'user.prompt',
+  'input.required',
+  'permission.request',
+  'tool.error',
+  'task.complete',
+  'context.compact',
+  'tool.use',
+  'tool.result',
+  'context.offload',
+] as const;
+
+export type ProtocolEventName = (typeof PROTOCOL_EVENTS)[number];
+export type ClaudeCodeEventName = (typeof CLAUDE_CODE_EVENTS)[number];
+export type DeepAgentsEventName = (typeof DEEPAGENTS_EVENTS)[number];
+/** Events whose payload carries the protocol's common fields (`session_id`, `cwd`, ...). */
+export type ClaudeStyleEventName = ProtocolEventName | ClaudeCodeEventName;
+export type EventName = ClaudeStyleEventName | DeepAgentsEventName;
+
+/** Every event name, protocol first. */
+export const EVENT_NAMES: readonly EventName[] = [
+  ...PROTOCOL_EVENTS,
+  ...CLAUDE_CODE_EVENTS,
+  ...DEEPAGENTS_EVENTS,
+];

@@ -1,0 +1,86 @@
+/**
+ * The shape of one row of the event catalogue. Every fact the engine, the validator, the docs and the JSON
+ * Schemas need about an event lives in such a row; nothing about an event is written anywhere else.
+ */
+
+/** Handler types a settings file (or code) can attach to an event. `callback` is an in-process function. */
+export type HandlerType = 'command' | 'http' | 'prompt' | 'agent' | 'callback';
+
+/** Where the event comes from: the protocol reference, Claude Code's further events, or Deep Agents. */
+export type EventFamily = 'protocol' | 'claude-code' | 'deepagents';
+
+/** The decisions an outcome can carry. `null` in an outcome means no hook decided anything. */
+export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
+
+/** JSON types of payload fields, as documented for hook authors and checked by `hookwire fire`. */
+export type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'string[]' | 'any';
+
+/** One input field of an event's payload. */
+export interface FieldSpec {
+  readonly type: FieldType;
+  readonly required: boolean;
+  readonly description: string;
+}
+
+/** What the matcher of a definition is tested against. `basename` tests the last path segment only. */
+export interface MatcherSubject {
+  readonly field: string;
+  readonly basename?: boolean;
+}
+
+/**
+ * Keys of `hookSpecificOutput` that an event honours. The reader accepts exactly these for the event and
+ * the merger knows how to combine each of them.
+ */
+export type SpecificOutputField =
+  | 'permissionDecision'
+  | 'permissionDecisionReason'
+  | 'updatedInput'
+  | 'additionalContext'
+  | 'decision'
+  | 'updatedToolOutput'
+  | 'watchPaths'
+  | 'worktreePath'
+  | 'action'
+  | 'content'
+  | 'retry';
+
+/** Where plain (non-JSON) stdout of a successful hook goes. */
+export type PlainStdout = 'context' | 'worktree-path' | 'ignored';
+
+/** Default timeouts in seconds, one per handler type. */
+export type TimeoutTable = Readonly<Record<HandlerType, number>>;
+
+/**
+ * What exit code 2 (or a JSON block) does for an event. `decision` is the value the outcome's `decision`
+ * takes when a hook blocks; `effect` says, for people, what the host does about it.
+ */
+export interface BlockSpec {
+  readonly decision: 'deny' | 'block';
+  readonly effect: string;
+}
+
+/** One row of the catalogue. */
+export interface EventSpec {
+  readonly family: EventFamily;
+  readonly description: string;
+  /** Payload field the matcher is tested against, or null when the event ignores matchers. */
+  readonly matcher: MatcherSubject | null;
+  /** The event's own input fields; the family's common fields are added by `inputFieldsOf`. */
+  readonly input: Readonly<Record<string, FieldSpec>>;
+  /** Decisions the event can take besides a block (PreToolUse's permission decisions, for example). */
+  readonly decisions: readonly Decision[];
+  /** What a block does; null when exit 2 and `decision: "block"` are ignored. */
+  readonly block: BlockSpec | null;
+  /** Whether the legacy top-level `decision`/`reason` fields are honoured. */
+  readonly legacyDecision: boolean;
+  /** `hookSpecificOutput` keys the event honours. */
+  readonly specificOutput: readonly SpecificOutputField[];
+  readonly plainStdout: PlainStdout;
+  /** Notification-only events run their hooks but ignore every control field of their output. */
+  readonly notificationOnly: boolean;
+  /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
+  readonly anyFailureBlocks: boolean;
+  readonly handlers: readonly HandlerType[];
+  readonly timeouts: TimeoutTable;
+}

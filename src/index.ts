@@ -1,0 +1,10 @@
+/*
+ * The public surface of hookwire. This file only re-exports; internals stay out of it.
+ */
+
+export { HookwireError, type HookwireErrorKind } from './errors/hookwire-error.js';
+export * from './events/index.js';
+export type * from './outcome/outcome.js';
+export type { HandlerExecution } from './run/handler-execution.js';
+export type * from './settings/configured-hook.js';
+export type * from './settings/settings-schema.js';

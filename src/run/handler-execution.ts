@@ -1,0 +1,47 @@
+import type { ConfiguredHook } from '../settings/configured-hook.js';
+
+/**
+ * What every handler runner returns, whatever its type, so that one reader turns any of them into a verdict.
+ * A command fills stdout/stderr/exit code; an http hook puts the response body in stdout (exit code 0 for a
+ * 2xx); a prompt, agent or callback hook gives its answer as `output`, already an object.
+ * Runners never throw for a failing hook: failures are values.
+ */
+export interface HandlerExecution {
+  /**
+   * `completed`: the hook ran to the end (any exit code); `timed_out`; `failed`: could not start, or a
+   * transport/API error (`error` says which); `cancelled`: the engine was closed or the run aborted.
+   */
+  readonly kind: 'completed' | 'timed_out' | 'failed' | 'cancelled';
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stdoutTruncated: boolean;
+  readonly stderrTruncated: boolean;
+  /** A structured answer (prompt, agent, callback). When set, stdout is not parsed. */
+  readonly output?: unknown;
+  /** The cause of a failure, naming the command, URL or model. */
+  readonly error?: string;
+  readonly durationMs: number;
+  /** Handler-specific facts kept for reports: http status, the agent's conversation, ... */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** What the engine hands a runner. The payload is serialised once per event and shared by all hooks. */
+export interface RunRequest {
+  readonly hook: ConfiguredHook;
+  readonly payload: Readonly<Record<string, unknown>>;
+  /** The payload as compact JSON (no trailing newline). */
+  readonly payloadJson: string;
+  /** Where command hooks run: the payload's cwd, or the engine's. */
+  readonly cwd: string;
+  readonly projectDir: string;
+  /** Extra environment for command hooks (CLAUDE_PROJECT_DIR, CLAUDECODE, ...), before the handler's `env`. */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
+  readonly signal: AbortSignal;
+}
+
+/** A handler runner: one per handler type. */
+export type HandlerRunner = (request: RunRequest) => Promise<HandlerExecution>;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/*
+ * The settings schemas: one zod schema per shape, from which come the TypeScript types, the runtime
+ * validation (with located messages, see validate-settings) and the committed JSON Schemas.
+ * Objects are loose: settings written for Claude Code, Qwen Code and plugins carry extra keys such as
+ * `description`; the validator reports unknown keys as warnings from each schema's own key list.
+ */
+
+/** Seconds. Fractions are allowed; zero or less, strings such as "5s" are errors. */
+const timeoutSeconds = z.number().positive().describe('Timeout in seconds.');
+
+/** Keys every handler type accepts. */
+const handlerCommon = {
+  timeout: timeoutSeconds.optional(),
+  statusMessage: z.string().optional().describe('Shown to the user while the hook runs.'),
+  once: z.boolean().optional().describe('Run at most once per session.'),
+  if: z
+    .string()
+    .optional()
+    .describe(
+      'A permission rule such as `Bash(git *)`; tool events only: the hook runs when the call matches.',
+    ),
+  onFailure: z
+    .enum(['block', 'continue'])
+    .optional()
+    .describe('`block` turns a failure (cannot start, timeout, bad exit, invalid output) into a block.'),
+};
+
+export const commandHandlerSchema = z.looseObject({
+  type: z.literal('command'),
+  command: z.string().min(1).describe('Shell command, or the program when `args` is given.'),
+  args: z.array(z.string()).optional().describe('Exec form: argv after the program; no shell is involved.'),
+  shell: z.string().optional().describe('`sh` (default), `bash` or `powershell`.'),
+  env: z.record(z.string(), z.string()).optional().describe('Extra environment variables.'),
+  async: z.boolean().optional().describe('Run in the background; the caller does not wait.'),
+  asyncRewake: z.boolean().optional().describe('Background hook whose exit 2 wakes the agent.'),
+  ...handlerCommon,
+});
+
+export const httpHandlerSchema = z.looseObject({
+  type: z.literal('http'),
+  url: z.string().min(1).describe('Where the payload is POSTed. Never interpolated.'),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Header values; `$VAR`/`${VAR}` interpolate names listed in allowedEnvVars only.'),
+  allowedEnvVars: z.array(z.string()).optional(),
+  ...handlerCommon,
+});
+
+export const promptHandlerSchema = z.looseObject({
+  type: z.literal('prompt'),
+  prompt: z.string().min(1).describe('The question; `$ARGUMENTS` is replaced by the payload JSON.'),
+  model: z.string().optional(),
+  ...handlerCommon,
+});
+
+export const agentHandlerSchema = z.looseObject({
+  type: z.literal('agent'),
+  prompt: z.string().min(1),
+  model: z.string().optional(),
+  tools: z
+    .array(z.string())
+    .optional()
+    .describe('Narrows the read-only tools: Read, Grep, Glob, Transcript.'),
+  maxTurns: z.number().int().positive().optional(),
+  ...handlerCommon,
+});
+
+/** The four handler types a settings file can hold, keyed by `type`. */
+export const handlerSchemas = {
+  command: commandHandlerSchema,
+  http: httpHandlerSchema,
+  prompt: promptHandlerSchema,
+  agent: agentHandlerSchema,
+} as const;
+
+export const handlerSchema = z.discriminatedUnion('type', [
+  commandHandlerSchema,
+  httpHandlerSchema,
+  promptHandlerSchema,
+  agentHandlerSchema,
+]);
+
+export const definitionSchema = z.looseObject({
+  matcher: z.string().optional().describe('Which subjects the definition applies to; see docs/protocol.md.'),
+  sequential: z.boolean().optional().describe('Run the hooks one after another, in order.'),
+  async: z.boolean().optional().describe('Run every hook of the definition in the background.'),
+  hooks: z.array(handlerSchema),
+});
+
+export const claudeSettingsSchema = z.looseObject({
+  $schema: z.string().optional(),
+  hooks: z.record(z.string(), z.array(definitionSchema)).optional(),
+  disableAllHooks: z.boolean().optional(),
+  allowManagedHooksOnly: z.boolean().optional().describe('Managed settings only: run only managed hooks.'),
+  allowedHttpHookUrls: z
+    .array(z.string())
+    .optional()
+    .describe('URL patterns (`*` wildcards) http hooks may use.'),
+  httpHookAllowedEnvVars: z.array(z.string()).optional(),
+});
+
+export const deepAgentsEntrySchema = z.looseObject({
+  command: z.array(z.string()).min(1).describe('argv, run without a shell.'),
+  events: z.array(z.string()).optional().describe('Events to receive; omitted or empty means all.'),
+});
+
+export const deepAgentsHooksSchema = z.looseObject({
+  $schema: z.string().optional(),
+  hooks: z.array(deepAgentsEntrySchema),
+});
+
+export type CommandHandlerSettings = z.infer<typeof commandHandlerSchema>;
+export type HttpHandlerSettings = z.infer<typeof httpHandlerSchema>;
+export type PromptHandlerSettings = z.infer<typeof promptHandlerSchema>;
+export type AgentHandlerSettings = z.infer<typeof agentHandlerSchema>;
+export type HandlerSettings = z.infer<typeof handlerSchema>;
+export type DefinitionSettings = z.infer<typeof definitionSchema>;
+export type ClaudeSettings = z.infer<typeof claudeSettingsSchema>;
+export type DeepAgentsEntry = z.infer<typeof deepAgentsEntrySchema>;
+export type DeepAgentsHooks = z.infer<typeof deepAgentsHooksSchema>;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Tests spawn real processes; a 2-core CI machine needs headroom, never a tight wall-clock assertion.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
