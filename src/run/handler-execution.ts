@@ -41,6 +41,13 @@ export interface RunRequest {
   readonly timeoutMs: number;
   /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
   readonly signal: AbortSignal;
+  /** Capture cap per stream (stdout, stderr), bytes. Default 1 MiB. */
+  readonly outputCapBytes?: number;
+  /**
+   * How command hooks are spawned: `direct` (default) forks this process; `helper-process` asks a small
+   * long-lived spawner process, so spawn cost does not grow with this process's memory.
+   */
+  readonly spawner?: 'direct' | 'helper-process';
 }
 
 /** A handler runner: one per handler type. */

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import type { HandlerExecution, HandlerRunner, RunRequest } from './handler-execution.js';
+import { commandLineOf } from './process/command-line.js';
+import { executionFromProcess } from './process/execution-from-process.js';
+import { hookEnvironment } from './process/hook-environment.js';
+import { type ProcessSpec, spawnHookProcess } from './process/spawn-hook-process.js';
+import { spawnThroughHelper } from './spawner/spawn-through-helper.js';
+
+/** Capture cap per stream when the request names none. */
+export const DEFAULT_OUTPUT_CAP_BYTES = 1024 * 1024;
+
+/**
+ * Runs a command hook: shell or exec form, the payload on stdin, its own process group, captured output,
+ * and the timeout applied to the whole group. Never throws: failures are `failed`, `timed_out` or
+ * `cancelled` executions.
+ */
+export const runCommand: HandlerRunner = async (request) => {
+  const handler = request.hook.handler;
+  if (handler.type !== 'command') return notRunnable(`runCommand cannot run a ${handler.type} hook`);
+  const commandLine = commandLineOf(handler, request.projectDir);
+  if (!commandLine.ok) return notRunnable(commandLine.error);
+  const launch = request.spawner === 'helper-process' ? spawnThroughHelper : spawnHookProcess;
+  const spec: ProcessSpec = {
+    file: commandLine.file,
+    args: commandLine.args,
+    cwd: request.cwd,
+    env: hookEnvironment(request.environment, handler.env),
+    input: `${request.payloadJson}\n`,
+    timeoutMs: request.timeoutMs,
+    outputCapBytes: request.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
+    signal: request.signal,
+  };
+  const result = await launch(spec);
+  // spawn reports a missing cwd as ENOENT too; only then is the (rarer) existence check worth its syscall.
+  if (result.spawnErrorCode === 'ENOENT' && cwdIsMissing(request)) {
+    const fallback = await launch({ ...spec, cwd: request.projectDir });
+    return executionFromProcess(fallback, commandLine, { cwdMissing: request.cwd, cwd: request.projectDir });
+  }
+  return executionFromProcess(result, commandLine, {});
+};
+
+function cwdIsMissing(request: RunRequest): boolean {
+  return request.cwd !== request.projectDir && !existsSync(request.cwd);
+}
+
+function notRunnable(error: string): HandlerExecution {
+  return {
+    kind: 'failed',
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    error,
+    durationMs: 0,
+  };
+}

@@ -1,0 +1,234 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { isProcessGroupAlive, killProcessGroup } from './kill-process-group.js';
+import { type LiveProcessGroup, trackProcessGroup, untrackProcessGroup } from './live-process-groups.js';
+import { OutputCollector } from './output-collector.js';
+
+/** Between SIGTERM to a hook's group and SIGKILL: time for a well-behaved hook to clean up. */
+export const KILL_GRACE_MS = 500;
+/**
+ * After a hook exits, how long its pipes may stay open before they are closed from our side. A background
+ * child that inherited stdout would otherwise hold the result back until it, too, exits.
+ */
+export const PIPE_DRAIN_AFTER_EXIT_MS = 200;
+/** After SIGKILL, how long to wait for the kernel to reap the hook before reporting without its exit status. */
+const REAP_WAIT_AFTER_KILL_MS = 200;
+
+/** One process to run, fully resolved: no shell decisions or defaults are left at this level. */
+export interface ProcessSpec {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Written to stdin, then EOF. */
+  readonly input: string;
+  readonly timeoutMs: number;
+  readonly outputCapBytes: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** What became of the process. Never a throw: spawn errors come back as `failed` with their errno code. */
+export interface ProcessResult {
+  readonly kind: 'completed' | 'timed_out' | 'cancelled' | 'failed';
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stdoutTruncated: boolean;
+  readonly stderrTruncated: boolean;
+  /** For `failed`: the errno code of the spawn (ENOENT, EACCES, ...) and its message. */
+  readonly spawnErrorCode?: string;
+  readonly spawnErrorMessage?: string;
+  readonly durationMs: number;
+  /**
+   * The hook exited but left processes in its group. They are killed when the hook's timeout would have
+   * expired, or by `endAllHookProcesses`, whichever comes first.
+   */
+  readonly leftProcessesBehind?: boolean;
+  /** The hook exited but its pipes were still held open (by a background child) and were closed by us. */
+  readonly pipesClosedAfterExit?: boolean;
+}
+
+const ignore = (): void => {};
+
+/**
+ * Runs one hook process in its own process group (setsid), feeds it `input`, captures its output up to the
+ * cap, and guarantees the result arrives within `timeoutMs + KILL_GRACE_MS` (plus a reap wait): on timeout
+ * or abort the whole group gets SIGTERM, then SIGKILL after the grace, and the pipes are closed from our side.
+ */
+export function spawnHookProcess(spec: ProcessSpec): Promise<ProcessResult> {
+  const startedAt = performance.now();
+  if (spec.signal?.aborted) return Promise.resolve(notStarted('cancelled', startedAt));
+  return new Promise((resolve) => {
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(spec.file, spec.args, { cwd: spec.cwd, env: spec.env, stdio: 'pipe', detached: true });
+    } catch (error) {
+      // Synchronous spawn errors: invalid arguments such as a NUL byte in the command.
+      const failure = error as NodeJS.ErrnoException;
+      resolve({
+        ...notStarted('failed', startedAt),
+        spawnErrorCode: failure.code ?? 'EINVAL',
+        spawnErrorMessage: failure.message,
+      });
+      return;
+    }
+    new HookProcess(child, spec, startedAt, resolve);
+  });
+}
+
+function notStarted(kind: ProcessResult['kind'], startedAt: number): ProcessResult {
+  return {
+    kind,
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    durationMs: performance.now() - startedAt,
+  };
+}
+
+/** The life of one spawned hook, from spawn to a settled result and a group known to be handled. */
+class HookProcess implements LiveProcessGroup {
+  readonly pgid: number;
+  private readonly stdout: OutputCollector;
+  private readonly stderr: OutputCollector;
+  private ending: 'timed_out' | 'cancelled' | undefined;
+  private exitCode: number | null = null;
+  private exitSignal: string | null = null;
+  private exited = false;
+  private settled = false;
+  private pipesClosedAfterExit = false;
+  private deadlineTimer: NodeJS.Timeout | undefined;
+  private drainTimer: NodeJS.Timeout | undefined;
+  private leftoverTimer: NodeJS.Timeout | undefined;
+  private readonly whenHandled: Promise<void>;
+  private markHandled: () => void = ignore;
+  private readonly abortListener = (): void => this.terminate('cancelled');
+
+  constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly spec: ProcessSpec,
+    private readonly startedAt: number,
+    private readonly resolve: (result: ProcessResult) => void,
+  ) {
+    this.pgid = child.pid ?? -1;
+    this.stdout = new OutputCollector(spec.outputCapBytes);
+    this.stderr = new OutputCollector(spec.outputCapBytes);
+    this.whenHandled = new Promise((markHandled) => {
+      this.markHandled = markHandled;
+    });
+    child.on('error', (error) => this.onError(error as NodeJS.ErrnoException));
+    child.stdout.on('data', (chunk: Buffer) => this.stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    // A hook that never reads stdin, or exits first, makes this write fail with EPIPE: that is its right.
+    child.stdin.on('error', ignore);
+    child.stdin.end(spec.input);
+    if (child.pid === undefined) return; // spawn failed; 'error' follows
+    child.on('exit', (code, signal) => this.onExit(code, signal));
+    child.on('close', () => this.settle());
+    trackProcessGroup(this);
+    this.deadlineTimer = setTimeout(() => this.terminate('timed_out'), spec.timeoutMs);
+    spec.signal?.addEventListener('abort', this.abortListener, { once: true });
+  }
+
+  end(): Promise<void> {
+    if (this.settled) {
+      killProcessGroup(this.pgid, 'SIGKILL');
+      this.forget();
+    } else {
+      this.terminate('cancelled');
+    }
+    return this.whenHandled;
+  }
+
+  private onError(error: NodeJS.ErrnoException): void {
+    if (this.child.pid !== undefined || this.settled) return; // a failed kill or write: not the hook's fate
+    this.settled = true;
+    this.resolve({
+      ...notStarted('failed', this.startedAt),
+      spawnErrorCode: error.code ?? 'UNKNOWN',
+      spawnErrorMessage: error.message,
+    });
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exited = true;
+    this.exitCode = code;
+    this.exitSignal = signal;
+    if (this.ending === undefined && !this.settled) {
+      this.drainTimer = setTimeout(() => {
+        this.pipesClosedAfterExit = true;
+        this.settle();
+      }, PIPE_DRAIN_AFTER_EXIT_MS);
+    }
+  }
+
+  /** Ends a hook that ran out of time or was cancelled: SIGTERM to the group, SIGKILL after the grace. */
+  private terminate(reason: 'timed_out' | 'cancelled'): void {
+    if (this.ending !== undefined || this.settled) return;
+    this.ending = reason;
+    clearTimeout(this.deadlineTimer);
+    clearTimeout(this.drainTimer);
+    killProcessGroup(this.pgid, 'SIGTERM');
+    setTimeout(() => {
+      // Anything left, including members that ignore SIGTERM or closed their stdio, dies now.
+      killProcessGroup(this.pgid, 'SIGKILL');
+      this.forget();
+      if (this.settled) return;
+      if (this.exited) this.settle();
+      else setTimeout(() => this.settle(), REAP_WAIT_AFTER_KILL_MS);
+    }, KILL_GRACE_MS);
+  }
+
+  private settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.deadlineTimer);
+    clearTimeout(this.drainTimer);
+    this.spec.signal?.removeEventListener('abort', this.abortListener);
+    // Our side of the pipes goes away whatever still holds the other end.
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+    this.child.stdin.destroy();
+    let leftProcessesBehind = false;
+    if (this.ending === undefined) {
+      leftProcessesBehind = isProcessGroupAlive(this.pgid);
+      if (leftProcessesBehind) this.killLeftoversAtDeadline();
+      else this.forget();
+    }
+    this.resolve({
+      kind: this.ending ?? 'completed',
+      exitCode: this.exitCode,
+      signal: this.exitSignal,
+      stdout: this.stdout.text(),
+      stderr: this.stderr.text(),
+      stdoutTruncated: this.stdout.truncated,
+      stderrTruncated: this.stderr.truncated,
+      durationMs: performance.now() - this.startedAt,
+      ...(leftProcessesBehind ? { leftProcessesBehind } : {}),
+      ...(this.pipesClosedAfterExit ? { pipesClosedAfterExit: true } : {}),
+    });
+  }
+
+  /**
+   * A hook that exited normally may leave background children in its group. hookwire lets them run until
+   * the hook's own deadline (or the engine's close), then kills them: no hook process outlives its timeout.
+   * Children that detached themselves (setsid, a new group) are not ours and are left alone.
+   */
+  private killLeftoversAtDeadline(): void {
+    const remainingMs = Math.max(0, this.spec.timeoutMs - (performance.now() - this.startedAt));
+    this.leftoverTimer = setTimeout(() => {
+      killProcessGroup(this.pgid, 'SIGKILL');
+      this.forget();
+    }, remainingMs);
+    this.leftoverTimer.unref();
+  }
+
+  private forget(): void {
+    clearTimeout(this.leftoverTimer);
+    untrackProcessGroup(this);
+    this.markHandled();
+  }
+}
