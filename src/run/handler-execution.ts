@@ -1,4 +1,4 @@
-import type { ConfiguredHook } from '../settings/configured-hook.js';
+import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
 
 /**
  * What every handler runner returns, whatever its type, so that one reader turns any of them into a verdict.
