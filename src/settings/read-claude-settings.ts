@@ -1,0 +1,223 @@
+import { catalogue } from '../events/catalogue.js';
+import { closestName } from '../events/closest-name.js';
+import { EVENT_NAMES } from '../events/event-names.js';
+import type { HandlerType } from '../events/event-spec.js';
+import { isEventName } from '../events/lookup.js';
+import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
+import { dedupeKeyOf, defaultTimeoutSeconds, labelOf } from './handler-identity.js';
+import { type JSONPath, type Node, nodeValue, propertiesOf, propertyNode } from './json-document.js';
+import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
+
+/*
+ * Reads a Claude-style settings file (hooks as an object of event → definitions) into configured hooks.
+ * Light structural checks only (no zod: this runs on `hookwire run`'s hot path). A handler that cannot run
+ * is skipped with a located error; the rest of the file still loads. Claude Code instead ignores the whole
+ * file, silently (docs/settings.md).
+ */
+
+/** The policy keys one file sets; undefined where the file does not set the key. */
+export interface PolicyValues {
+  readonly disableAllHooks?: boolean;
+  readonly allowManagedHooksOnly?: boolean;
+  readonly allowedHttpHookUrls?: readonly string[];
+  readonly httpHookAllowedEnvVars?: readonly string[];
+}
+
+/** What one source contributed. */
+export interface SourceReading {
+  readonly hooks: ConfiguredHook[];
+  readonly policy: PolicyValues;
+  readonly diagnostics: Diagnostic[];
+}
+
+const SETTINGS_HANDLER_TYPES = ['command', 'http', 'prompt', 'agent'] as const;
+type SettingsHandlerType = (typeof SETTINGS_HANDLER_TYPES)[number];
+
+const REQUIRED_FIELD: Record<SettingsHandlerType, string> = {
+  command: 'command',
+  http: 'url',
+  prompt: 'prompt',
+  agent: 'prompt',
+};
+
+function isSettingsHandlerType(value: unknown): value is SettingsHandlerType {
+  return SETTINGS_HANDLER_TYPES.includes(value as SettingsHandlerType);
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The message for an event name the catalogue does not know. */
+export function unknownEventMessage(event: string, candidates: readonly string[] = EVENT_NAMES): string {
+  const suggestion = closestName(event, candidates);
+  return `unknown event "${event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; its hooks never fire`;
+}
+
+/** Reads the policy keys and the hooks of a Claude-style settings object. */
+export function readClaudeSettings(
+  source: SettingsSource,
+  root: Node,
+  nextDefinitionId: () => string,
+): SourceReading {
+  const diagnostics: Diagnostic[] = [];
+  const hooks: ConfiguredHook[] = [];
+  if (root.type !== 'object') {
+    diagnostics.push(diagnosticAt(source, 'error', root, [], 'settings must be a JSON object'));
+    return { hooks, policy: {}, diagnostics };
+  }
+  const policy = readPolicy(source, root, diagnostics);
+  const hooksNode = propertyNode(root, 'hooks');
+  if (!hooksNode) return { hooks, policy, diagnostics };
+  if (hooksNode.type !== 'object') {
+    const message = '"hooks" must be an object mapping event names to lists of hook definitions';
+    diagnostics.push(diagnosticAt(source, 'error', hooksNode, ['hooks'], message));
+    return { hooks, policy, diagnostics };
+  }
+  for (const { key: event, keyNode, valueNode } of propertiesOf(hooksNode)) {
+    const eventPath = ['hooks', event];
+    if (!isEventName(event)) {
+      diagnostics.push(diagnosticAt(source, 'warning', keyNode, eventPath, unknownEventMessage(event)));
+    }
+    if (valueNode.type !== 'array') {
+      const message = 'an event must map to a list of hook definitions';
+      diagnostics.push(diagnosticAt(source, 'error', valueNode, eventPath, message));
+      continue;
+    }
+    (valueNode.children ?? []).forEach((definitionNode, index) => {
+      readDefinition(
+        source,
+        event,
+        definitionNode,
+        [...eventPath, index],
+        nextDefinitionId,
+        hooks,
+        diagnostics,
+      );
+    });
+  }
+  return { hooks, policy, diagnostics };
+}
+
+function readPolicy(source: SettingsSource, root: Node, diagnostics: Diagnostic[]): PolicyValues {
+  const policy: {
+    disableAllHooks?: boolean;
+    allowManagedHooksOnly?: boolean;
+    allowedHttpHookUrls?: readonly string[];
+    httpHookAllowedEnvVars?: readonly string[];
+  } = {};
+  for (const key of ['disableAllHooks', 'allowManagedHooksOnly'] as const) {
+    const node = propertyNode(root, key);
+    if (!node) continue;
+    const value = nodeValue(node);
+    if (typeof value === 'boolean') policy[key] = value;
+    else diagnostics.push(diagnosticAt(source, 'error', node, [key], `${key} must be true or false`));
+  }
+  for (const key of ['allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const) {
+    const node = propertyNode(root, key);
+    if (!node) continue;
+    const value = nodeValue(node);
+    if (isStringList(value)) policy[key] = value;
+    else diagnostics.push(diagnosticAt(source, 'error', node, [key], `${key} must be a list of strings`));
+  }
+  return policy;
+}
+
+function readDefinition(
+  source: SettingsSource,
+  event: string,
+  definitionNode: Node,
+  path: JSONPath,
+  nextDefinitionId: () => string,
+  hooks: ConfiguredHook[],
+  diagnostics: Diagnostic[],
+): void {
+  const handlersNode = definitionNode.type === 'object' ? propertyNode(definitionNode, 'hooks') : undefined;
+  if (handlersNode?.type !== 'array') {
+    const message = 'a hook definition must be an object with a "hooks" list';
+    diagnostics.push(diagnosticAt(source, 'error', definitionNode, path, message));
+    return;
+  }
+  const matcherNode = propertyNode(definitionNode, 'matcher');
+  const matcherValue = matcherNode ? nodeValue(matcherNode) : undefined;
+  if (matcherNode && typeof matcherValue !== 'string') {
+    const message = 'matcher must be a string (an empty string or "*" matches everything)';
+    diagnostics.push(diagnosticAt(source, 'error', matcherNode, [...path, 'matcher'], message));
+    return;
+  }
+  const trimmed = typeof matcherValue === 'string' ? matcherValue.trim() : '';
+  const matcher = trimmed === '' || trimmed === '*' ? undefined : trimmed;
+  const definition = nodeValue(definitionNode) as { sequential?: unknown; async?: unknown };
+  const definitionId = nextDefinitionId();
+  (handlersNode.children ?? []).forEach((handlerNode, index) => {
+    const handlerPath = [...path, 'hooks', index];
+    const problems = handlerProblems(source, event, handlerNode, handlerPath);
+    if (problems.length > 0) {
+      diagnostics.push(...problems);
+      return;
+    }
+    const handler = nodeValue(handlerNode) as HandlerConfig & { async?: unknown; timeout?: number };
+    hooks.push({
+      event,
+      matcher,
+      definitionId,
+      sequential: definition.sequential === true,
+      background: handler.async === true || definition.async === true,
+      handler,
+      type: handler.type,
+      timeoutSeconds: handler.timeout ?? defaultTimeoutSeconds(event, handler.type),
+      dedupeKey: dedupeKeyOf(handler),
+      label: labelOf(handler),
+      provenance: { ...locate(source, handlerNode, handlerPath), level: source.level },
+    });
+  });
+}
+
+/** Why a handler cannot run, as located errors; empty when it can. */
+function handlerProblems(
+  source: SettingsSource,
+  event: string,
+  handlerNode: Node,
+  path: JSONPath,
+): Diagnostic[] {
+  const error = (node: Node | undefined, at: JSONPath, message: string) =>
+    diagnosticAt(source, 'error', node ?? handlerNode, at, message);
+  if (handlerNode.type !== 'object') {
+    return [error(handlerNode, path, 'a handler must be an object with a "type"')];
+  }
+  const typeNode = propertyNode(handlerNode, 'type');
+  const type = typeNode ? nodeValue(typeNode) : undefined;
+  if (!isSettingsHandlerType(type)) {
+    if (typeNode === undefined) {
+      return [error(handlerNode, path, 'handler has no "type" (command, http, prompt or agent)')];
+    }
+    const suggestion = typeof type === 'string' ? closestName(type, SETTINGS_HANDLER_TYPES) : undefined;
+    const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+    const message = `unknown handler type ${JSON.stringify(type)}${hint}; expected command, http, prompt or agent`;
+    return [error(typeNode, [...path, 'type'], message)];
+  }
+  const problems: Diagnostic[] = [];
+  const field = REQUIRED_FIELD[type];
+  const fieldNode = propertyNode(handlerNode, field);
+  const fieldValue = fieldNode ? nodeValue(fieldNode) : undefined;
+  if (typeof fieldValue !== 'string' || fieldValue === '') {
+    const message = `${type} handler needs a non-empty "${field}" string`;
+    problems.push(error(fieldNode, fieldNode ? [...path, field] : path, message));
+  }
+  const argsNode = type === 'command' ? propertyNode(handlerNode, 'args') : undefined;
+  if (argsNode && !isStringList(nodeValue(argsNode))) {
+    problems.push(error(argsNode, [...path, 'args'], '"args" must be a list of strings'));
+  }
+  const timeoutNode = propertyNode(handlerNode, 'timeout');
+  const timeout = timeoutNode ? nodeValue(timeoutNode) : undefined;
+  if (timeoutNode && !(typeof timeout === 'number' && timeout > 0)) {
+    const message = `timeout must be a positive number of seconds, got ${JSON.stringify(timeout)}`;
+    problems.push(error(timeoutNode, [...path, 'timeout'], message));
+  }
+  if (isEventName(event) && !catalogue[event].handlers.includes(type as HandlerType)) {
+    const accepted = catalogue[event].handlers.filter((handlerType) => handlerType !== 'callback');
+    const message = `${event} does not run ${type} hooks (it accepts ${accepted.join(', ')}); this handler would never run`;
+    problems.push(error(typeNode, [...path, 'type'], message));
+  }
+  return problems;
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Diagnostic, SourceLevel } from './configured-hook.js';
+import type { SettingsLocations } from './settings-locations.js';
+
+/** A settings source to read: a file path, or an object passed in code. */
+export interface PlannedSource {
+  readonly file: string;
+  readonly level: SourceLevel;
+  /** Named explicitly: a missing file is an error rather than simply absent. */
+  readonly explicit: boolean;
+  readonly object?: unknown;
+}
+
+/** Which sources to read, in hook order: explicit files/objects only when given, else the defaults. */
+export function plannedSources(
+  locations: SettingsLocations,
+  explicit: { files?: readonly string[]; objects?: readonly unknown[] } = {},
+): PlannedSource[] {
+  if (explicit.files || explicit.objects) {
+    return [
+      ...(explicit.files ?? []).map((file) => ({
+        file: resolve(locations.cwd, file),
+        level: 'explicit' as const,
+        explicit: true,
+      })),
+      ...(explicit.objects ?? []).map((object, index) => ({
+        file: `<inline ${index + 1}>`,
+        level: 'inline' as const,
+        explicit: true,
+        object,
+      })),
+    ];
+  }
+  const defaults: PlannedSource[] = [
+    { file: locations.managedSettingsPath, level: 'managed', explicit: false },
+    { file: join(locations.homeDir, '.claude', 'settings.json'), level: 'user', explicit: false },
+    { file: join(locations.projectDir, '.claude', 'settings.json'), level: 'project', explicit: false },
+    { file: join(locations.projectDir, '.claude', 'settings.local.json'), level: 'local', explicit: false },
+    { file: locations.deepAgentsPath, level: 'deepagents', explicit: false },
+  ];
+  // When the project is the home directory, its settings are the user's: read them once.
+  const seen = new Set<string>();
+  return defaults.filter((source) => {
+    const key = resolve(source.file);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The text of a source, undefined when a default file is absent, or a located error. */
+export function readSourceText(
+  source: PlannedSource,
+): { text: string } | { diagnostic: Diagnostic } | undefined {
+  const failure = (message: string) => ({
+    diagnostic: { severity: 'error' as const, file: source.file, line: 1, column: 1, jsonPath: '$', message },
+  });
+  if (source.object !== undefined) {
+    try {
+      return { text: JSON.stringify(source.object) ?? 'null' };
+    } catch (error) {
+      return failure(
+        `settings object is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  try {
+    return { text: readFileSync(source.file, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !source.explicit) return undefined;
+    if (code === 'ENOENT') return failure('file not found');
+    return failure(`cannot read the file (${code ?? String(error)})`);
+  }
+}
