@@ -1,7 +1,10 @@
 import type { Decision, HandlerType } from '../events/event-spec.js';
 import type { SourceLevel } from '../settings/configured-hook.js';
 
-/** How one hook ended, after its output was read under the event's rules. */
+/**
+ * How one hook ended, after its output was read under the event's rules. `running`: a background (async)
+ * hook that was started and not awaited; its result comes back as a delivered run on a later `fire`.
+ */
 export type RunStatus =
   | 'success'
   | 'blocking'
@@ -9,7 +12,8 @@ export type RunStatus =
   | 'timeout'
   | 'skipped'
   | 'deduplicated'
-  | 'cancelled';
+  | 'cancelled'
+  | 'running';
 
 /** One entry of `Outcome.runs`: one configured hook, in configuration order. */
 export interface HookRun {

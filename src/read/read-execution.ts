@@ -1,0 +1,214 @@
+import type { EventName } from '../events/event-names.js';
+import type { EventSpec } from '../events/event-spec.js';
+import { eventSpec } from '../events/lookup.js';
+import type { HandlerExecution } from '../run/handler-execution.js';
+import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { effectsOfOutput } from './effects-of-output.js';
+import { type HookEffects, type HookVerdict, NO_EFFECTS } from './hook-verdict.js';
+import { readModelVerdict } from './model-verdict.js';
+import { isRecord, parseJsonObject } from './parse-json-object.js';
+import { plainStdoutEffects } from './plain-stdout.js';
+import { readWireOutput } from './wire-output.js';
+
+/**
+ * Reads what one hook said, for any handler type, under its event's rules (the catalogue row):
+ * - JSON counts only when the whole stdout is one object (or the handler answered a structured `output`),
+ *   and is honoured on any exit code;
+ * - exit 2 blocks whatever the JSON says, where the event can block, with the JSON's reason or
+ *   `[<label>]: <stderr>`;
+ * - other non-zero exits, signals, timeouts, start failures and invalid output are non-blocking errors,
+ *   unless the handler says `onFailure: "block"` or the event fails on any failure (WorktreeCreate);
+ * - plain stdout on exit 0 is context, a worktree path, or ignored, as the row says;
+ * - notification-only events run their hooks but honour nothing they print.
+ */
+export function readExecution(
+  event: EventName,
+  hook: ConfiguredHook,
+  execution: HandlerExecution,
+): HookVerdict {
+  const spec = eventSpec(event);
+  const label = hook.label;
+  switch (execution.kind) {
+    case 'cancelled':
+      return {
+        status: 'cancelled',
+        output: null,
+        error: execution.error ?? `[${label}]: cancelled`,
+        effects: NO_EFFECTS,
+      };
+    case 'timed_out':
+      return failure(
+        spec,
+        hook,
+        'timed out',
+        'timeout',
+        null,
+        `[${label}]: timed out after ${hook.timeoutSeconds}s`,
+      );
+    case 'failed':
+      return failure(
+        spec,
+        hook,
+        'failed',
+        'non_blocking_error',
+        null,
+        execution.error ?? `[${label}]: failed`,
+      );
+    case 'completed':
+      return readCompleted(event, spec, hook, execution);
+  }
+}
+
+function readCompleted(
+  event: EventName,
+  spec: EventSpec,
+  hook: ConfiguredHook,
+  execution: HandlerExecution,
+): HookVerdict {
+  const label = hook.label;
+  const verdict = execution.details?.verdict;
+  if (isRecord(verdict) && typeof verdict.ok === 'boolean') {
+    return readModelVerdict(event, spec, label, verdict);
+  }
+  const structured = execution.output;
+  const text = typeof structured === 'string' ? structured : execution.stdout;
+  const output = isRecord(structured)
+    ? structured
+    : structured == null || typeof structured === 'string'
+      ? parseJsonObject(text)
+      : undefined;
+  if (structured != null && typeof structured !== 'string' && output === undefined) {
+    return failure(
+      spec,
+      hook,
+      'failed',
+      'non_blocking_error',
+      null,
+      `[${label}]: invalid output: expected an object`,
+    );
+  }
+  const exitCode = execution.exitCode;
+  const stderrMessage = `[${label}]: ${execution.stderr.trim() || 'No stderr output'}`;
+
+  if (spec.notificationOnly) {
+    const failed = exitCode !== 0;
+    return {
+      status: failed ? 'non_blocking_error' : 'success',
+      output: output ?? null,
+      error: failed ? exitMessage(label, execution, stderrMessage) : null,
+      effects: NO_EFFECTS,
+    };
+  }
+
+  let effects: HookEffects = NO_EFFECTS;
+  if (output !== undefined) {
+    const wire = readWireOutput(output, event);
+    const read = 'wire' in wire ? effectsOfOutput(spec, wire.wire) : wire;
+    if ('invalid' in read) {
+      return failure(
+        spec,
+        hook,
+        'failed',
+        'non_blocking_error',
+        output,
+        `[${label}]: invalid output: ${read.invalid}`,
+      );
+    }
+    effects = read.effects;
+  }
+
+  if (exitCode === 2) {
+    if (!spec.block) {
+      return {
+        status: 'non_blocking_error',
+        output: output ?? null,
+        error: stderrMessage,
+        effects: NO_EFFECTS,
+      };
+    }
+    const reason = jsonReason(output) ?? stderrMessage;
+    return {
+      status: 'blocking',
+      output: output ?? null,
+      error: reason,
+      effects: { ...effects, decision: spec.block.decision, reason },
+    };
+  }
+  if (exitCode !== 0) {
+    const message = exitMessage(label, execution, stderrMessage);
+    if (spec.anyFailureBlocks || hook.handler.onFailure === 'block') {
+      return failure(spec, hook, 'failed', 'non_blocking_error', output ?? null, message);
+    }
+    if (output === undefined)
+      return { status: 'non_blocking_error', output: null, error: message, effects: NO_EFFECTS };
+    // JSON is honoured on any exit code: Claude Code blocks on exit 1 with a JSON deny.
+    return {
+      status: blocks(effects) ? 'blocking' : 'non_blocking_error',
+      output,
+      error: blocks(effects) ? (effects.reason ?? message) : message,
+      effects,
+    };
+  }
+  if (output === undefined) effects = plainStdoutEffects(spec, text);
+  return {
+    status: blocks(effects) ? 'blocking' : 'success',
+    output: output ?? null,
+    error: blocks(effects) ? (effects.reason ?? null) : null,
+    effects,
+  };
+}
+
+/** The reason a hook's JSON gives in any of its spellings, for the message of an exit-2 block. */
+function jsonReason(output: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  if (output === undefined) return undefined;
+  const specific = isRecord(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
+  const request = isRecord(specific.decision) ? specific.decision : {};
+  for (const candidate of [output.reason, specific.permissionDecisionReason, request.message]) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+  }
+  return undefined;
+}
+
+function blocks(effects: HookEffects): boolean {
+  return effects.decision === 'deny' || effects.decision === 'block';
+}
+
+function exitMessage(label: string, execution: HandlerExecution, stderrMessage: string): string {
+  if (execution.exitCode === null && execution.signal) return `[${label}]: killed by ${execution.signal}`;
+  if (execution.stderr.trim()) return stderrMessage;
+  return `[${label}]: exited with code ${execution.exitCode}`;
+}
+
+/**
+ * A hook that gave no verdict. `onFailure: "block"` (where the event can block) and WorktreeCreate (where any
+ * failure fails the creation) turn it into a block; otherwise the action proceeds.
+ */
+function failure(
+  spec: EventSpec,
+  hook: ConfiguredHook,
+  what: 'timed out' | 'failed',
+  status: 'timeout' | 'non_blocking_error',
+  output: Readonly<Record<string, unknown>> | null,
+  message: string,
+): HookVerdict {
+  if (spec.block && !spec.notificationOnly) {
+    if (hook.handler.onFailure === 'block') {
+      const reason = `[${hook.label}]: ${what}; blocking because onFailure is "block"`;
+      return {
+        status: 'blocking',
+        output,
+        error: reason,
+        effects: { decision: spec.block.decision, reason },
+      };
+    }
+    if (spec.anyFailureBlocks) {
+      return {
+        status: 'blocking',
+        output,
+        error: message,
+        effects: { decision: spec.block.decision, reason: message },
+      };
+    }
+  }
+  return { status, output, error: message, effects: NO_EFFECTS };
+}

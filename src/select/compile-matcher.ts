@@ -1,0 +1,46 @@
+/**
+ * A compiled matcher: tested against the event's matcher subject (a tool name, a session source, ...).
+ * `warning` is set when the matcher could not be compiled; such a matcher matches nothing.
+ */
+export interface CompiledMatcher {
+  readonly test: (subject: string) => boolean;
+  readonly warning?: string;
+}
+
+const matchAll: CompiledMatcher = { test: () => true };
+const matchNothing = (): boolean => false;
+
+/** Only these characters make a matcher a list of exact names rather than a regular expression. */
+const EXACT_NAMES = /^[A-Za-z0-9_|,\- ]+$/;
+
+/**
+ * Compiles a matcher once, as Claude Code reads it: `*`, `''` or none match everything; a matcher made only
+ * of letters, digits, `_`, `-`, spaces, `|` and `,` is a list of exact, case-sensitive names (`A|B`, `A, B`);
+ * anything else is a JavaScript RegExp tested unanchored (`^Ba` and `B.sh` both match `Bash`).
+ */
+export function compileMatcher(matcher: string | undefined): CompiledMatcher {
+  const trimmed = matcher?.trim() ?? '';
+  if (trimmed === '' || trimmed === '*') return matchAll;
+  if (EXACT_NAMES.test(trimmed)) {
+    const names = trimmed
+      .split(/[|,]/)
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    if (names.length === 1) {
+      const only = names[0];
+      return { test: (subject) => subject === only };
+    }
+    const set = new Set(names);
+    return { test: (subject) => set.has(subject) };
+  }
+  try {
+    const expression = new RegExp(trimmed);
+    return { test: (subject) => expression.test(subject) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      test: matchNothing,
+      warning: `matcher "${trimmed}" is not a valid regular expression (${why}); it matches nothing`,
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import type { EventName } from '../events/event-names.js';
+import type { MatcherSubject } from '../events/event-spec.js';
+import { eventSpec, isEventName, isToolEvent } from '../events/lookup.js';
+import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { type CompiledMatcher, compileMatcher } from './compile-matcher.js';
+import { type CompiledIfRule, compileIfRule } from './if-rule.js';
+
+/** One configured hook with its matcher and `if` rule compiled. */
+export interface IndexedHook {
+  readonly hook: ConfiguredHook;
+  readonly matcher: CompiledMatcher;
+  /** Null when the hook has no `if` rule. */
+  readonly ifRule: CompiledIfRule | null;
+}
+
+/** The hooks of one event, with what selection needs to know about the event itself. */
+export interface EventHooks {
+  readonly event: EventName;
+  /** Null when the event ignores matchers. */
+  readonly subject: MatcherSubject | null;
+  readonly toolEvent: boolean;
+  readonly hooks: readonly IndexedHook[];
+}
+
+/** Configured hooks grouped by event, compiled once so that firing an event does no parsing. */
+export interface HookIndex {
+  readonly byEvent: ReadonlyMap<string, EventHooks>;
+  /** The project root, against which relative paths in `if` rules are also tried. */
+  readonly projectDir: string;
+  /** Matchers and `if` rules that cannot work, each naming the hook. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Compiles hooks (in run order) into an index by event. Hooks of unknown events, and hooks with an `if` rule
+ * on an event that is not a tool event (Claude Code never runs those), are left out with a warning.
+ */
+export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: string): HookIndex {
+  const grouped = new Map<string, IndexedHook[]>();
+  const warnings: string[] = [];
+  for (const hook of hooks) {
+    const where = `${hook.provenance.file}:${hook.provenance.line} (${hook.provenance.jsonPath})`;
+    if (!isEventName(hook.event)) {
+      warnings.push(`${where}: unknown event "${hook.event}"; the hook never runs`);
+      continue;
+    }
+    const rule = hook.handler.if;
+    if (rule !== undefined && !isToolEvent(hook.event)) {
+      warnings.push(`${where}: "if" applies to tool events only; the hook never runs on ${hook.event}`);
+      continue;
+    }
+    const matcher =
+      eventSpec(hook.event).matcher === null ? compileMatcher(undefined) : compileMatcher(hook.matcher);
+    if (matcher.warning) warnings.push(`${where}: ${matcher.warning}`);
+    const ifRule = rule === undefined ? null : compileIfRule(rule);
+    if (ifRule?.warning) warnings.push(`${where}: ${ifRule.warning}`);
+    const list = grouped.get(hook.event) ?? [];
+    list.push({ hook, matcher, ifRule });
+    grouped.set(hook.event, list);
+  }
+  const byEvent = new Map<string, EventHooks>();
+  for (const [event, list] of grouped) {
+    const name = event as EventName;
+    byEvent.set(event, {
+      event: name,
+      subject: eventSpec(name).matcher,
+      toolEvent: isToolEvent(name),
+      hooks: Object.freeze(list),
+    });
+  }
+  return { byEvent, projectDir, warnings };
+}
