@@ -1,4 +1,5 @@
 import type { EventName } from '../events/event-names.js';
+import type { ModelOptions } from '../model/model-options.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
@@ -37,6 +38,11 @@ export interface EngineOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Capture cap per stream, bytes. Default 1 MiB. */
   readonly outputCapBytes?: number;
+  /**
+   * Provider, base URL, API key and default model for prompt and agent hooks. Each falls back to the
+   * environment: HOOKWIRE_MODEL_PROVIDER, ANTHROPIC_/OPENAI_BASE_URL and _API_KEY, HOOKWIRE_MODEL.
+   */
+  readonly model?: ModelOptions;
 }
 
 /** The engine an agent embeds. */

@@ -1,3 +1,4 @@
+import type { ModelOptions } from '../model/model-options.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
 
 /**
@@ -41,6 +42,8 @@ export interface RunRequest {
   readonly timeoutMs: number;
   /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
   readonly signal: AbortSignal;
+  /** The engine's `model` option, for prompt and agent hooks (environment defaults apply in the runner). */
+  readonly model?: ModelOptions;
   /** Capture cap per stream (stdout, stderr), bytes. Default 1 MiB. */
   readonly outputCapBytes?: number;
   /**

@@ -1,0 +1,97 @@
+import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
+import { createModelClient } from './create-model-client.js';
+import { describeModelFailure, type ModelFailure } from './describe-model-failure.js';
+import type { ModelClient } from './model-client.js';
+import { type ModelSettings, resolveModelSettings } from './resolve-model-settings.js';
+
+/** What a prompt or agent run shares: the client, one deadline for the whole hook, and failure wording. */
+export interface ModelRun {
+  readonly settings: ModelSettings;
+  readonly client: ModelClient;
+  /** Aborts when the engine cancels the run or the hook's timeout passes. */
+  readonly signal: AbortSignal;
+  /** `provider model`, used in every message. */
+  readonly label: string;
+  readonly startedAt: number;
+  /** Milliseconds left before the hook's timeout (at least 1, so the SDK never reads 0 as "no timeout"). */
+  remainingMs(): number;
+  failure(error: unknown): ModelFailure;
+}
+
+/**
+ * Resolves the provider and model and creates the client. Settings problems (unknown provider, no model,
+ * a client that cannot start) come back as a finished failed execution rather than a throw.
+ */
+export async function startModelRun(
+  request: RunRequest,
+  handlerModel: string | undefined,
+): Promise<{ ok: true; run: ModelRun } | { ok: false; execution: HandlerExecution }> {
+  const startedAt = performance.now();
+  const resolved = resolveModelSettings(request.model, handlerModel, process.env);
+  if (!resolved.ok) {
+    return {
+      ok: false,
+      execution: modelExecution(
+        startedAt,
+        { kind: 'failed', error: resolved.error },
+        { provider: resolved.provider },
+      ),
+    };
+  }
+  const { settings } = resolved;
+  const label = `${settings.provider} ${settings.model}`;
+  let client: ModelClient;
+  try {
+    client = await createModelClient(settings);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      execution: modelExecution(
+        startedAt,
+        { kind: 'failed', error: `${label}: cannot create the client: ${message}` },
+        { provider: settings.provider, model: settings.model },
+      ),
+    };
+  }
+  const timeoutSignal = AbortSignal.timeout(request.timeoutMs);
+  const deadline = startedAt + request.timeoutMs;
+  return {
+    ok: true,
+    run: {
+      settings,
+      client,
+      signal: AbortSignal.any([request.signal, timeoutSignal]),
+      label,
+      startedAt,
+      remainingMs: () => Math.max(1, Math.ceil(deadline - performance.now())),
+      failure: (error) =>
+        describeModelFailure(error, {
+          label,
+          cancelled: request.signal.aborted,
+          timedOut: timeoutSignal.aborted,
+          timeoutMs: request.timeoutMs,
+        }),
+    },
+  };
+}
+
+/** A model hook's HandlerExecution: no process, so no exit code or streams; the verdict lives in details. */
+export function modelExecution(
+  startedAt: number,
+  result: { kind: HandlerExecution['kind']; error?: string },
+  details: Readonly<Record<string, unknown>>,
+): HandlerExecution {
+  return {
+    kind: result.kind,
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    ...(result.error === undefined ? {} : { error: result.error }),
+    durationMs: Math.round(performance.now() - startedAt),
+    details,
+  };
+}

@@ -1,0 +1,73 @@
+import type { ModelOptions, ModelProvider } from './model-options.js';
+
+/** A small, fast model: a hook verdict should cost little and arrive quickly. */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
+
+/** Everything a model client needs, with the environment already applied. */
+export interface ModelSettings {
+  readonly provider: ModelProvider;
+  readonly model: string;
+  readonly baseURL: string | undefined;
+  readonly apiKey: string | undefined;
+}
+
+/** The settings, or why there are none (reported as the hook's failure, never thrown). */
+export type ModelSettingsResult =
+  | { readonly ok: true; readonly settings: ModelSettings }
+  | { readonly ok: false; readonly error: string; readonly provider: string };
+
+/**
+ * Applies the precedence handler `model` > engine options > environment > built-in default.
+ * `environment` is a parameter so tests never depend on the real process environment.
+ */
+export function resolveModelSettings(
+  options: ModelOptions | undefined,
+  handlerModel: string | undefined,
+  environment: Readonly<Record<string, string | undefined>>,
+): ModelSettingsResult {
+  const providerName = options?.provider ?? nonEmpty(environment.HOOKWIRE_MODEL_PROVIDER) ?? 'anthropic';
+  const provider = parseProvider(providerName);
+  if (provider === undefined) {
+    return {
+      ok: false,
+      provider: providerName,
+      error: `unknown model provider "${providerName}" (HOOKWIRE_MODEL_PROVIDER must be anthropic or openai)`,
+    };
+  }
+  const prefix = provider === 'anthropic' ? 'ANTHROPIC' : 'OPENAI';
+  const builtInModel = provider === 'anthropic' ? DEFAULT_ANTHROPIC_MODEL : undefined;
+  const model =
+    nonEmpty(handlerModel) ??
+    nonEmpty(options?.defaultModel) ??
+    nonEmpty(environment.HOOKWIRE_MODEL) ??
+    builtInModel;
+  if (model === undefined) {
+    return {
+      ok: false,
+      provider,
+      error:
+        'no model for the openai provider: set HOOKWIRE_MODEL, the engine option model.defaultModel, ' +
+        'or `model` on the handler',
+    };
+  }
+  return {
+    ok: true,
+    settings: {
+      provider,
+      model,
+      baseURL: nonEmpty(options?.baseURL) ?? nonEmpty(environment[`${prefix}_BASE_URL`]),
+      apiKey: nonEmpty(options?.apiKey) ?? nonEmpty(environment[`${prefix}_API_KEY`]),
+    },
+  };
+}
+
+function parseProvider(name: string): ModelProvider | undefined {
+  if (name === 'anthropic') return 'anthropic';
+  // Local servers (llama.cpp, vLLM, Ollama) are reached through the OpenAI-compatible API.
+  if (name === 'openai' || name === 'openai-compatible') return 'openai';
+  return undefined;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
