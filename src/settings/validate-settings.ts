@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Diagnostic, LoadedFile, SourceLevel } from './configured-hook.js';
+import { readSettingsText } from './read-settings-source.js';
+import type { SettingsLocations } from './settings-locations.js';
+import { checkClaudeRules, checkDeepAgentsRules } from './settings-rules.js';
+import { type PlannedSource, plannedSources, readSourceText } from './settings-sources.js';
+
+/** What `validate` found: every diagnostic, sorted by file and position, and the files it could read. */
+export interface ValidationReport {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files: readonly LoadedFile[];
+}
+
+/**
+ * Validates one settings text: what loading reports (with Deep Agents problems as errors, since such
+ * entries never run), then the zod schemas and the warning rules. `level` only changes level-specific
+ * rules (a Deep Agents source must hold a `hooks` list; `allowManagedHooksOnly` outside managed settings).
+ */
+export function validateSettingsText(
+  text: string,
+  origin: { file: string; level: SourceLevel },
+): { diagnostics: Diagnostic[]; format: LoadedFile['format'] | undefined } {
+  let definitions = 0;
+  const reading = readSettingsText(text, origin, () => `d${++definitions}`, { deepAgentsSeverity: 'error' });
+  const root = reading.source.document.root;
+  const diagnostics = [...reading.diagnostics];
+  if (root && reading.format === 'claude' && root.type === 'object') {
+    diagnostics.push(...checkClaudeRules(reading.source, root, reading.hooks));
+  }
+  if (root && reading.format === 'deepagents')
+    diagnostics.push(...checkDeepAgentsRules(reading.source, root));
+  return { diagnostics: sortByPosition(diagnostics), format: reading.format };
+}
+
+/** Validates planned sources in order (a missing explicit file is an error, a missing default is skipped). */
+export function validateSources(sources: readonly PlannedSource[]): ValidationReport {
+  const diagnostics: Diagnostic[] = [];
+  const files: LoadedFile[] = [];
+  for (const source of sources) {
+    const read = readSourceText(source);
+    if (read === undefined) continue;
+    if ('diagnostic' in read) {
+      diagnostics.push(read.diagnostic);
+      continue;
+    }
+    const result = validateSettingsText(read.text, source);
+    diagnostics.push(...result.diagnostics);
+    if (result.format) files.push({ file: source.file, level: source.level, format: result.format });
+  }
+  return { diagnostics, files };
+}
+
+/**
+ * Validates the named files (level `explicit`). A directory stands for every `.json` file below it that
+ * has a top-level `hooks` key, or that is not valid JSON (so a broken settings file is never skipped).
+ */
+export function validateFiles(paths: readonly string[], cwd: string = process.cwd()): ValidationReport {
+  const files = paths.flatMap((path) => expandPath(resolve(cwd, path)));
+  return validateSources(files.map((file) => ({ file, level: 'explicit', explicit: true })));
+}
+
+/** Validates every default source for the locations: managed, user, project, local and Deep Agents. */
+export function validateDefaultSources(locations: SettingsLocations): ValidationReport {
+  return validateSources(plannedSources(locations));
+}
+
+function expandPath(path: string): string[] {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    return [path];
+  }
+  if (!isDirectory) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+    .sort((left, right) => left.name.localeCompare(right.name))
+    .flatMap((entry) => {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) return expandPath(child);
+      return entry.name.endsWith('.json') && looksLikeSettings(child) ? [child] : [];
+    });
+}
+
+function looksLikeSettings(file: string): boolean {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'hooks' in value;
+  } catch {
+    return true;
+  }
+}
+
+function sortByPosition(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((diagnostic, index) => ({ diagnostic, index }))
+    .sort(
+      (left, right) =>
+        left.diagnostic.line - right.diagnostic.line ||
+        left.diagnostic.column - right.diagnostic.column ||
+        left.index - right.index,
+    )
+    .map(({ diagnostic }) => diagnostic);
+}
