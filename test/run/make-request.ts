@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunRequest } from '../../src/run/handler-execution.js';
 import type { ConfiguredHook, HandlerConfig } from '../../src/settings/configured-hook.js';
@@ -43,22 +44,40 @@ export function makeRequest(handler: HandlerConfig, overrides: Partial<RunReques
   };
 }
 
-/** True while any process of the group led by `pgid` exists. */
-export function groupIsAlive(pgid: number): boolean {
+/**
+ * True while `pid` is a running process. A zombie (killed, not yet reaped by whoever inherited it) counts as
+ * gone: it holds no resources and runs no code.
+ */
+export function processIsRunning(pid: number): boolean {
   try {
-    process.kill(-pgid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
 }
 
-/** True while the process `pid` exists. */
-export function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+/** True while any non-zombie process belongs to the process group `pgid`. */
+export function groupHasRunningProcesses(pgid: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) return true;
+    } catch {
+      // The process ended while we looked.
+    }
   }
+  return false;
+}
+
+/** Polls `condition` until it holds or `limitMs` passes; resolves to its last value. */
+export async function eventually(condition: () => boolean, limitMs = 5_000): Promise<boolean> {
+  const startedAt = Date.now();
+  while (!condition()) {
+    if (Date.now() - startedAt > limitMs) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
 }
