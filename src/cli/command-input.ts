@@ -1,0 +1,115 @@
+/*
+ * What `fire`, `run` and `replay` share: reading settings paths, payloads and recorded sessions from the
+ * command line. Kept free of heavy imports, since `hookwire run` loads it on every event.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { closestName } from '../events/closest-name.js';
+import { EVENT_NAMES, type EventName } from '../events/event-names.js';
+import { isEventName } from '../events/lookup.js';
+
+/** A problem with what the user typed; the command prints `message` and exits with its usage code. */
+export class CommandInputError extends Error {
+  override readonly name = 'CommandInputError';
+}
+
+/** `--settings` paths, absolute; undefined (every default source) when none is given. Missing files fail. */
+export function settingsPaths(values: readonly string[] | undefined): string[] | undefined {
+  if (!values || values.length === 0) return undefined;
+  return values.map((value) => {
+    const path = resolve(value);
+    if (!existsSync(path)) throw new CommandInputError(`settings file not found: ${value}`);
+    return path;
+  });
+}
+
+/** The event name, checked against the catalogue, with a suggestion for a near miss. */
+export function eventName(name: string): EventName {
+  if (isEventName(name)) return name;
+  const suggestion = closestName(name, EVENT_NAMES);
+  throw new CommandInputError(
+    `unknown event "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`hookwire events\` lists them`,
+  );
+}
+
+/** Parses JSON that must be one object; `where` names the source in the error. */
+export function parseObject(text: string, where: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CommandInputError(`${where} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CommandInputError(`${where} must be a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Reads all of stdin as text. */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `--payload`: nothing (an empty payload), `-` (stdin), inline JSON starting with `{`, or a file path. */
+export async function readPayload(value: string | undefined): Promise<Record<string, unknown>> {
+  if (value === undefined) return {};
+  if (value === '-') return parseObject(await readStdin(), 'the payload on stdin');
+  if (value.trimStart().startsWith('{')) return parseObject(value, 'the --payload JSON');
+  if (!existsSync(value)) throw new CommandInputError(`payload file not found: ${value}`);
+  return parseObject(readFileSync(value, 'utf8'), `payload file ${value}`);
+}
+
+/** `--cwd`: an existing directory, absolute; default the current directory. */
+export function workingDirectory(value: string | undefined): string {
+  const directory = resolve(value ?? '.');
+  if (!existsSync(directory) || !statSync(directory).isDirectory()) {
+    throw new CommandInputError(`--cwd is not a directory: ${value}`);
+  }
+  return directory;
+}
+
+/**
+ * Recorded payloads carry the recording machine's directory (`/home/dev/project`). Hooks run in the
+ * payload's cwd, so one that does not exist here is replaced by `cwd`, and the note says so.
+ */
+export function withExistingCwd(
+  payload: Record<string, unknown>,
+  cwd: string,
+): { payload: Record<string, unknown>; note: string | null } {
+  const recorded = payload.cwd;
+  if (typeof recorded !== 'string' || existsSync(recorded)) return { payload, note: null };
+  return {
+    payload: { ...payload, cwd },
+    note: `the payload's cwd ${recorded} does not exist here; hooks run in ${cwd}`,
+  };
+}
+
+/** One line of a recorded session: `{"event": …, "payload": …}`. */
+export interface RecordedEvent {
+  readonly event: EventName;
+  readonly payload: Record<string, unknown>;
+}
+
+/** Parses a JSONL session; blank lines are skipped, every other line must be a recorded event. */
+export function parseSession(text: string, file: string): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    const where = `${file}:${index + 1}`;
+    const entry = parseObject(line, where);
+    if (typeof entry.event !== 'string') throw new CommandInputError(`${where}: "event" must be a string`);
+    const payload = entry.payload ?? {};
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      throw new CommandInputError(`${where}: "payload" must be an object`);
+    }
+    try {
+      events.push({ event: eventName(entry.event), payload: payload as Record<string, unknown> });
+    } catch (error) {
+      throw new CommandInputError(`${where}: ${(error as Error).message}`);
+    }
+  });
+  return events;
+}

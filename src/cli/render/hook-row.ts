@@ -1,0 +1,44 @@
+import type { HookRun, RunStatus } from '../../outcome/outcome.js';
+
+/** A short word per status, padded so that rows line up. */
+const STATUS_LABEL: Record<RunStatus, string> = {
+  success: 'ok',
+  blocking: 'BLOCK',
+  non_blocking_error: 'error',
+  timeout: 'timeout',
+  skipped: 'skipped',
+  deduplicated: 'dedup',
+  cancelled: 'cancel',
+  running: 'async',
+};
+
+const STATUS_WIDTH = Math.max(...Object.values(STATUS_LABEL).map((label) => label.length));
+
+/** `12 ms`, `1.4 s`: milliseconds below a second, seconds with one decimal above. */
+export function formatDuration(milliseconds: number): string {
+  return milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : `${(milliseconds / 1000).toFixed(1)} s`;
+}
+
+/** The exit code column: the code, the signal, or a dash for hooks that never ran as a process. */
+function exitColumn(run: HookRun): string {
+  if (run.signal) return run.signal;
+  return run.exitCode === null ? '-' : `exit ${run.exitCode}`;
+}
+
+/** Keeps report rows on one line: the first line of `text`, cut to `width` characters. */
+export function oneLine(text: string, width = 100): string {
+  const first = text.trim().split('\n')[0] ?? '';
+  const more = text.trim().includes('\n') ? ' …' : '';
+  return first.length > width ? `${first.slice(0, width - 1)}…` : `${first}${more}`;
+}
+
+/**
+ * One hook as a report row: status, exit code, time, label and where it is configured, then (indented)
+ * why it blocked or failed.
+ */
+export function renderHookRow(run: HookRun, indent = '  '): string {
+  const where = `${run.source.file}:${run.source.line}`;
+  const background = run.background ? ' (background)' : '';
+  const row = `${indent}${STATUS_LABEL[run.status].padEnd(STATUS_WIDTH)}  ${exitColumn(run).padEnd(7)} ${formatDuration(run.durationMs).padStart(7)}  ${oneLine(run.command, 70)}${background}  ${where}`;
+  return run.error ? `${row}\n${indent}${' '.repeat(STATUS_WIDTH + 2)}↳ ${oneLine(run.error)}` : row;
+}

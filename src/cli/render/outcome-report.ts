@@ -1,0 +1,15 @@
+import type { Outcome } from '../../outcome/outcome.js';
+import { formatDuration, renderHookRow } from './hook-row.js';
+import { renderOutcomeSummary } from './outcome-summary.js';
+
+/**
+ * The readable report of `hookwire fire`: one row per hook in configuration order, then the merged
+ * decision and what the agent would show, then the total time.
+ */
+export function renderOutcomeReport(outcome: Outcome): string {
+  const ran = outcome.runs.length;
+  const header = `${outcome.event}: ${ran === 0 ? 'no hook matched' : `${ran} hook${ran === 1 ? '' : 's'}`}`;
+  const rows = outcome.runs.map((run) => renderHookRow(run));
+  const summary = renderOutcomeSummary(outcome);
+  return `${[header, ...rows, '', ...summary, `  total:    ${formatDuration(outcome.durationMs)}`].join('\n')}\n`;
+}
