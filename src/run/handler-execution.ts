@@ -42,6 +42,8 @@ export interface RunRequest {
   readonly timeoutMs: number;
   /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
   readonly signal: AbortSignal;
+  /** The merged hook policy (http URL allowlist, env var allowlist); absent means no policy key is set. */
+  readonly policy?: HookPolicy;
   /** The engine's `model` option, for prompt and agent hooks (environment defaults apply in the runner). */
   readonly model?: ModelOptions;
   /** Capture cap per stream (stdout, stderr), bytes. Default 1 MiB. */
