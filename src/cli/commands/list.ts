@@ -1,3 +1,69 @@
-export async function run(_argv: string[]): Promise<number> {
-  throw new Error('not built yet');
+import { parseArgs } from 'node:util';
+import { closestName } from '../../events/closest-name.js';
+import { EVENT_NAMES } from '../../events/event-names.js';
+import { isEventName } from '../../events/lookup.js';
+import { displayPath, formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { loadSettings } from '../../settings/load-settings.js';
+import { settingsLocations } from '../../settings/settings-locations.js';
+import { renderTable } from '../render-table.js';
+
+const HELP = `Usage: hookwire list [--event EVENT] [--json] [--settings FILE]...
+
+Lists every configured hook in run order: event, matcher, type, command or URL, and where it was defined
+(file:line). Without --settings, loads every default source for the current directory; with --settings,
+only the named files. Loading problems are printed to stderr (run \`hookwire validate\` for all checks).
+`;
+
+/** `hookwire list`: the hooks that would run, with their provenance. */
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      event: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      settings: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const cwd = process.cwd();
+  const loaded = loadSettings({ ...settingsLocations(cwd), files: values.settings });
+  const event = values.event;
+  if (event !== undefined && !isEventName(event)) {
+    const suggestion = closestName(event, EVENT_NAMES);
+    process.stderr.write(
+      `hookwire: unknown event "${event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\n`,
+    );
+  }
+  const hooks = event === undefined ? loaded.hooks : loaded.hooks.filter((hook) => hook.event === event);
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ ...loaded, hooks }, null, 2)}\n`);
+    return 0;
+  }
+  for (const diagnostic of loaded.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, cwd)}\n`);
+  const rows = hooks.map((hook) => [
+    hook.event,
+    hook.matcher ?? '*',
+    hook.background ? `${hook.type} (async)` : hook.type,
+    hook.label,
+    `${displayPath(hook.provenance.file, cwd)}:${hook.provenance.line}`,
+  ]);
+  process.stdout.write(renderTable(['EVENT', 'MATCHER', 'TYPE', 'COMMAND OR URL', 'SOURCE'], rows));
+  const policy = loaded.policy;
+  const notes = [
+    policy.disableAllHooks ? 'disableAllHooks is set: hooks it covers are not listed.' : '',
+    policy.allowManagedHooksOnly ? 'allowManagedHooksOnly is set: only managed hooks are listed.' : '',
+  ].filter((note) => note !== '');
+  process.stdout.write(
+    [
+      ...notes,
+      `${hooks.length} ${hooks.length === 1 ? 'hook' : 'hooks'} from ${loaded.files.length} ${loaded.files.length === 1 ? 'file' : 'files'}.`,
+    ]
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
+  return 0;
 }

@@ -1,3 +1,46 @@
-export async function run(_argv: string[]): Promise<number> {
-  throw new Error('not built yet');
+import { parseArgs } from 'node:util';
+import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { settingsLocations } from '../../settings/settings-locations.js';
+import { validateDefaultSources, validateFiles } from '../../settings/validate-settings.js';
+
+const HELP = `Usage: hookwire validate [FILE|DIR...] [--json]
+
+Checks settings files (Claude-style settings.json, plugin hooks.json, Deep Agents hooks.json) and prints
+every problem as FILE:LINE:COL JSON.PATH: severity: message. Without arguments, checks every default
+source for the current directory (managed, user, project, local, Deep Agents). A directory stands for the
+.json files below it that have a top-level "hooks" key. Exits 1 when there is any error, else 0.
+`;
+
+/** `hookwire validate`: located errors and warnings, then a summary; exit 1 on any error. */
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const cwd = process.cwd();
+  const report =
+    positionals.length > 0 ? validateFiles(positionals, cwd) : validateDefaultSources(settingsLocations(cwd));
+  const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = report.diagnostics.length - errors;
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ ...report, errors, warnings }, null, 2)}\n`);
+  } else {
+    const lines = report.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, cwd));
+    const checked = report.files.length;
+    const summary =
+      checked === 0 && report.diagnostics.length === 0
+        ? 'No settings files found.'
+        : `${checked} ${checked === 1 ? 'file' : 'files'} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`;
+    process.stdout.write([...lines, summary].map((line) => `${line}\n`).join(''));
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
