@@ -1,0 +1,65 @@
+import type { AllowedUrl, HookPolicy, SourceLevel } from '../settings/configured-hook.js';
+import { matchesUrlPattern } from './url-pattern.js';
+
+/**
+ * Levels whose `allowedHttpHookUrls` patterns may open private and loopback addresses. Project and local
+ * settings travel with a repository, so their own allowance cannot open the door for their own hooks.
+ */
+export const LEVELS_THAT_OPEN_PRIVATE_NETWORKS: ReadonlySet<SourceLevel> = new Set(['managed', 'user']);
+
+/** The verdict of the URL policy on one http hook URL. */
+export type UrlPolicyDecision =
+  | {
+      readonly allowed: true;
+      readonly url: URL;
+      /** True when a user or managed pattern matched: private and loopback addresses may be reached. */
+      readonly allowPrivate: boolean;
+    }
+  | { readonly allowed: false; readonly reason: string };
+
+function parseHookUrl(text: string): URL | string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `${JSON.stringify(text)} is not a valid URL`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `${JSON.stringify(text)} is not an http or https URL`;
+  }
+  return url;
+}
+
+/** The patterns of the policy that match the URL (an empty array when none does). */
+export function matchingPatterns(url: URL, allowed: readonly AllowedUrl[]): readonly AllowedUrl[] {
+  return allowed.filter((entry) => matchesUrlPattern(url, entry.pattern));
+}
+
+/**
+ * Applies the URL policy: the URL must be http(s) and, when `allowedHttpHookUrls` is set, match one of its
+ * patterns (an empty list blocks every URL). A missing policy means no policy key was set anywhere.
+ * The network guard decides about addresses later, at connect time, using `allowPrivate`.
+ */
+export function checkUrlPolicy(text: string, policy: HookPolicy | undefined): UrlPolicyDecision {
+  const url = parseHookUrl(text);
+  if (typeof url === 'string') return { allowed: false, reason: url };
+  const allowed = policy?.allowedHttpHookUrls;
+  if (allowed === undefined) return { allowed: true, url, allowPrivate: false };
+  if (allowed.length === 0) {
+    return { allowed: false, reason: 'allowedHttpHookUrls is an empty list, which blocks every http hook' };
+  }
+  const matching = matchingPatterns(url, allowed);
+  if (matching.length === 0) {
+    return { allowed: false, reason: `${redactUrl(url)} matches no allowedHttpHookUrls pattern` };
+  }
+  const allowPrivate = matching.some((entry) => LEVELS_THAT_OPEN_PRIVATE_NETWORKS.has(entry.level));
+  return { allowed: true, url, allowPrivate };
+}
+
+/** The URL for messages: any password in it replaced, so reports never carry it. */
+export function redactUrl(url: URL): string {
+  if (url.password === '') return url.href;
+  const copy = new URL(url.href);
+  copy.password = '***';
+  return copy.href;
+}

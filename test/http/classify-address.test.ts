@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { type AddressClass, classifyAddress } from '../../src/http/classify-address.js';
+
+const cases: ReadonlyArray<[address: string, expected: AddressClass]> = [
+  ['169.254.169.254', 'metadata'],
+  ['169.254.170.2', 'metadata'],
+  ['169.254.1.1', 'metadata'],
+  ['100.100.100.200', 'metadata'],
+  ['fd00:ec2::254', 'metadata'],
+  ['FD00:0EC2:0:0:0:0:0:254', 'metadata'],
+  ['::ffff:169.254.169.254', 'metadata'],
+  ['::ffff:a9fe:a9fe', 'metadata'],
+  ['[::ffff:a9fe:a9fe]', 'metadata'],
+  ['::169.254.169.254', 'metadata'],
+  ['64:ff9b::a9fe:a9fe', 'metadata'],
+  ['2002:a9fe:a9fe::1', 'metadata'],
+  ['127.0.0.1', 'private'],
+  ['127.255.0.9', 'private'],
+  ['::1', 'private'],
+  ['::ffff:127.0.0.1', 'private'],
+  ['0.0.0.0', 'private'],
+  ['::', 'private'],
+  ['10.0.0.1', 'private'],
+  ['172.16.0.1', 'private'],
+  ['172.31.255.255', 'private'],
+  ['192.168.1.1', 'private'],
+  ['100.64.0.1', 'private'],
+  ['fc00::1', 'private'],
+  ['fd12:3456::1', 'private'],
+  ['fe80::1', 'private'],
+  ['fe80::1%eth0', 'private'],
+  ['224.0.0.1', 'private'],
+  ['255.255.255.255', 'private'],
+  ['172.32.0.1', 'public'],
+  ['8.8.8.8', 'public'],
+  ['::ffff:8.8.8.8', 'public'],
+  ['2606:4700:4700::1111', 'public'],
+  ['example.com', 'invalid'],
+  ['', 'invalid'],
+];
+
+describe('classifyAddress', () => {
+  it.each(cases)('%s is %s', (address, expected) => {
+    expect(classifyAddress(address)).toBe(expected);
+  });
+});
