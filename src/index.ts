@@ -2,6 +2,8 @@
  * The public surface of hookwire. This file only re-exports; internals stay out of it.
  */
 
+export { createEngine } from './engine/create-engine.js';
+export type { Engine, EngineOptions, Logger } from './engine/engine.js';
 export { HookwireError, type HookwireErrorKind } from './errors/hookwire-error.js';
 export * from './events/index.js';
 export type * from './outcome/outcome.js';

@@ -5,6 +5,8 @@
 export interface CompiledMatcher {
   readonly test: (subject: string) => boolean;
   readonly warning?: string;
+  /** For a list of exact names: the names, so that an event's hooks can be rejected with one set lookup. */
+  readonly names?: ReadonlySet<string>;
 }
 
 const matchAll: CompiledMatcher = { test: () => true };
@@ -26,12 +28,12 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
       .split(/[|,]/)
       .map((name) => name.trim())
       .filter((name) => name !== '');
+    const set: ReadonlySet<string> = new Set(names);
     if (names.length === 1) {
       const only = names[0];
-      return { test: (subject) => subject === only };
+      return { test: (subject) => subject === only, names: set };
     }
-    const set = new Set(names);
-    return { test: (subject) => set.has(subject) };
+    return { test: (subject) => set.has(subject), names: set };
   }
   try {
     const expression = new RegExp(trimmed);

@@ -20,6 +20,11 @@ export interface EventHooks {
   readonly subject: MatcherSubject | null;
   readonly toolEvent: boolean;
   readonly hooks: readonly IndexedHook[];
+  /**
+   * When every hook of the event matches a list of exact names: all those names. A subject outside the set
+   * matches no hook, which the hot path decides with one lookup.
+   */
+  readonly exactNames: ReadonlySet<string> | null;
 }
 
 /** Configured hooks grouped by event, compiled once so that firing an event does no parsing. */
@@ -66,7 +71,17 @@ export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: s
       subject: eventSpec(name).matcher,
       toolEvent: isToolEvent(name),
       hooks: Object.freeze(list),
+      exactNames: exactNamesOf(list),
     });
   }
   return { byEvent, projectDir, warnings };
+}
+
+function exactNamesOf(list: readonly IndexedHook[]): ReadonlySet<string> | null {
+  const names = new Set<string>();
+  for (const { matcher } of list) {
+    if (!matcher.names) return null;
+    for (const name of matcher.names) names.add(name);
+  }
+  return names;
 }

@@ -26,8 +26,11 @@ export function selectHooks(
   const eventHooks = index.byEvent.get(event);
   if (eventHooks === undefined) return NO_HOOKS;
   const subject = eventHooks.subject === null ? '' : matcherSubjectOf(eventHooks.subject, payload);
+  if (eventHooks.exactNames !== null && !eventHooks.exactNames.has(subject)) return NO_HOOKS;
   let selected: SelectedHook[] | undefined;
-  for (const indexed of eventHooks.hooks) {
+  const hooks = eventHooks.hooks;
+  for (let position = 0; position < hooks.length; position++) {
+    const indexed = hooks[position] as IndexedHook;
     if (!indexed.matcher.test(subject)) continue;
     if (indexed.ifRule !== null && !passesIfRule(indexed, payload, index.projectDir)) continue;
     selected ??= [];

@@ -1,0 +1,36 @@
+import type { EventName } from '../events/event-names.js';
+import type { Outcome } from '../outcome/outcome.js';
+import type { SessionState } from './session-state.js';
+
+/** The events whose blocks make the agent (or subagent) continue, and so can loop. */
+const STOPPING_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['Stop', 'SubagentStop']);
+
+/**
+ * Enforces the Stop block cap: after `cap` consecutive blocked Stops (per session; per subagent for
+ * SubagentStop) the next block is refused, as Claude Code ends the turn anyway: the decision becomes null
+ * and a warning says so. Any Stop that is not blocked starts the count again.
+ */
+export function capStopBlocks(
+  outcome: Outcome,
+  payload: Readonly<Record<string, unknown>>,
+  sessionId: string,
+  state: SessionState,
+  cap: number,
+): Outcome {
+  const event = outcome.event as EventName;
+  if (!STOPPING_EVENTS.has(event)) return outcome;
+  const agent = event === 'SubagentStop' && typeof payload.agent_id === 'string' ? payload.agent_id : '';
+  const key = `${sessionId}\u0000${event}\u0000${agent}`;
+  if (state.countStopBlock(key, outcome.decision === 'block', cap)) return outcome;
+  const { decision: _decision, reason: _reason, ...trace } = outcome.trace;
+  return {
+    ...outcome,
+    decision: null,
+    reason: null,
+    trace,
+    warnings: [
+      ...outcome.warnings,
+      `${event} block cap reached: ${cap} consecutive blocks in this session; this block is ignored and the agent stops (the blocking reason was: ${outcome.reason ?? 'none'})`,
+    ],
+  };
+}

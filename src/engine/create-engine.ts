@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { HookwireError } from '../errors/hookwire-error.js';
+import { closestName } from '../events/closest-name.js';
+import { EVENT_NAMES, type EventName } from '../events/event-names.js';
+import { isEventName } from '../events/lookup.js';
+import type { Outcome } from '../outcome/outcome.js';
+import { compileHookIndex } from '../select/hook-index.js';
+import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
+import { loadSettings } from '../settings/load-settings.js';
+import { callbackHooks } from './callback-hooks.js';
+import { emptyOutcome } from './empty-outcome.js';
+import type { Engine, EngineOptions } from './engine.js';
+import { type EngineContext, sessionOf } from './engine-context.js';
+import { fireSelected } from './fire-selected.js';
+import { normalizeOptions } from './normalize-options.js';
+import { SessionState } from './session-state.js';
+
+const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
+const DEFAULT_CLOSE_DEADLINE_MS = 5000;
+
+/**
+ * Creates the engine: loads the settings (every default source, or only `options.settings`), appends the
+ * code callbacks, and compiles the hooks once into an index by event. Firing an event that no hook matches
+ * costs one map lookup and a matcher test per hook of the event, and allocates nothing.
+ */
+export async function createEngine(engineOptions: EngineOptions = {}): Promise<Engine> {
+  const options = normalizeOptions(engineOptions);
+  const loaded = loadSettings({
+    cwd: options.cwd,
+    projectDir: options.projectDir,
+    homeDir: options.homeDir,
+    managedSettingsPath: options.managedSettingsPath,
+    deepAgentsPath: options.deepAgentsPath,
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.objects ? { objects: options.objects } : {}),
+  });
+  const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };
+  const index = compileHookIndex(settings.hooks, options.projectDir);
+  for (const diagnostic of settings.diagnostics) {
+    options.logger?.warn(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`);
+  }
+  for (const warning of index.warnings) options.logger?.warn(warning);
+
+  const sessionId = randomUUID();
+  const controller = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+  const context: EngineContext = {
+    options,
+    index,
+    state: new SessionState(),
+    defaults: {
+      sessionId,
+      transcriptPath: join(
+        options.homeDir,
+        '.claude',
+        'projects',
+        options.projectDir.replace(/[^A-Za-z0-9]/g, '-'),
+        `${sessionId}.jsonl`,
+      ),
+      cwd: options.cwd,
+    },
+    signal: controller.signal,
+    track: (promise) => {
+      inFlight.add(promise);
+      const forget = () => inFlight.delete(promise);
+      promise.then(forget, forget);
+      return promise;
+    },
+  };
+
+  return {
+    settings,
+    fire(event: EventName | string, payload?: Record<string, unknown>): Promise<Outcome> {
+      if (closed)
+        return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
+      if (typeof event !== 'string' || !isEventName(event)) return Promise.reject(unknownEvent(event));
+      const given = payload ?? EMPTY_PAYLOAD;
+      if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+        return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
+      }
+      const selected = selectHooks(index, event, given);
+      if (
+        selected === NO_HOOKS &&
+        !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
+      ) {
+        return emptyOutcome(event);
+      }
+      // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
+      return fireSelected(context, event, given, selected);
+    },
+    async close(deadlineMs = DEFAULT_CLOSE_DEADLINE_MS): Promise<void> {
+      closed = true;
+      controller.abort(new HookwireError('closed', 'the engine was closed'));
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deadlineMs);
+      });
+      await Promise.race([Promise.allSettled([...inFlight]), deadline]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+function unknownEvent(event: unknown): HookwireError {
+  const name = String(event);
+  const suggestion = closestName(name, EVENT_NAMES);
+  return new HookwireError(
+    'usage',
+    `unknown event "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+  );
+}

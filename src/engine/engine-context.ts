@@ -1,0 +1,24 @@
+import type { HookIndex } from '../select/hook-index.js';
+import type { PayloadDefaults } from './fill-payload.js';
+import type { NormalizedOptions } from './normalize-options.js';
+import type { SessionState } from './session-state.js';
+
+/** Everything a firing needs from its engine, built once by createEngine. */
+export interface EngineContext {
+  readonly options: NormalizedOptions;
+  readonly index: HookIndex;
+  readonly state: SessionState;
+  readonly defaults: PayloadDefaults;
+  /** Aborted by close(): every runner ends its hook and reports `cancelled`. */
+  readonly signal: AbortSignal;
+  /** Adds a promise to what close() waits for. */
+  readonly track: <T>(promise: Promise<T>) => Promise<T>;
+}
+
+/** The session a payload belongs to: `session_id`, Deep Agents' `thread_id`, or the engine's own. */
+export function sessionOf(payload: Readonly<Record<string, unknown>>, fallback: string): string {
+  const session = payload.session_id;
+  if (typeof session === 'string') return session;
+  const thread = payload.thread_id;
+  return typeof thread === 'string' ? thread : fallback;
+}

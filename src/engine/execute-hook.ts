@@ -1,0 +1,49 @@
+import type { EventName } from '../events/event-names.js';
+import type { HookRun } from '../outcome/outcome.js';
+import type { HookEffects } from '../read/hook-verdict.js';
+import { readExecution } from '../read/read-execution.js';
+import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
+import { runners } from '../run/runners.js';
+import type { NormalizedOptions } from './normalize-options.js';
+import { toHookRun } from './to-hook-run.js';
+
+/** A finished hook: its run entry and the effects of what it said. */
+export interface ExecutedHook {
+  readonly run: HookRun;
+  readonly effects: HookEffects;
+}
+
+/**
+ * Runs one hook with its type's runner and reads the result, reporting start and end through the options'
+ * callbacks. A runner that throws (a bug, not a failing hook) is turned into a failed execution, so one
+ * broken runner never takes the other hooks' results with it.
+ */
+export async function executeHook(
+  event: EventName,
+  index: number,
+  request: RunRequest,
+  options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd'>,
+): Promise<ExecutedHook> {
+  const hook = request.hook;
+  options.onHookStart?.({ event, index, command: hook.label });
+  let execution: HandlerExecution;
+  try {
+    execution = await runners[hook.type](request);
+  } catch (error) {
+    execution = {
+      kind: 'failed',
+      exitCode: null,
+      signal: null,
+      stdout: '',
+      stderr: '',
+      stdoutTruncated: false,
+      stderrTruncated: false,
+      error: `[${hook.label}]: the ${hook.type} runner failed: ${error instanceof Error ? error.message : String(error)}`,
+      durationMs: 0,
+    };
+  }
+  const verdict = readExecution(event, hook, execution);
+  const run = toHookRun(index, hook, execution, verdict);
+  options.onHookEnd?.({ ...run, event });
+  return { run, effects: verdict.effects };
+}

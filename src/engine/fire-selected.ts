@@ -1,0 +1,167 @@
+import type { EventName } from '../events/event-names.js';
+import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
+import type { Outcome } from '../outcome/outcome.js';
+import { NO_EFFECTS } from '../read/hook-verdict.js';
+import type { RunRequest } from '../run/handler-execution.js';
+import type { SelectedHook } from '../select/select-hooks.js';
+import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { capStopBlocks } from './cap-stop-blocks.js';
+import { deliveredEntries } from './delivered-entries.js';
+import { type EngineContext, sessionOf } from './engine-context.js';
+import { type ExecutedHook, executeHook } from './execute-hook.js';
+import { fillPayload } from './fill-payload.js';
+import { isBackground, notRunHookRun } from './to-hook-run.js';
+
+/**
+ * Runs the selected hooks of one firing and merges what they said. Every hook runs at once, across
+ * definitions, except that the hooks of a `sequential` definition run one after another (each sees the tool
+ * input as the one before rewrote it; a deny or block skips the rest of the definition), and background
+ * hooks are started without being awaited. The payload is serialised once.
+ */
+export async function fireSelected(
+  context: EngineContext,
+  event: EventName,
+  given: Readonly<Record<string, unknown>>,
+  selected: readonly SelectedHook[],
+): Promise<Outcome> {
+  const startedAt = performance.now();
+  const { options, state } = context;
+  const payload = fillPayload(event, given, context.defaults);
+  const sessionId = sessionOf(payload, context.defaults.sessionId);
+  const payloadJson = JSON.stringify(payload);
+  const environment: Record<string, string> = {
+    CLAUDE_PROJECT_DIR: options.projectDir,
+    CLAUDECODE: '1',
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    ...options.env,
+  };
+  const cwd = typeof payload.cwd === 'string' ? payload.cwd : options.cwd;
+  const request = (
+    hook: ConfiguredHook,
+    body: Readonly<Record<string, unknown>>,
+    json: string,
+  ): RunRequest => ({
+    hook,
+    payload: body,
+    payloadJson: json,
+    cwd,
+    projectDir: options.projectDir,
+    environment,
+    timeoutMs: hook.timeoutSeconds * 1000,
+    signal: context.signal,
+    outputCapBytes: options.outputCapBytes,
+    ...(options.model ? { model: options.model } : {}),
+  });
+  const execute = (index: number, hook: ConfiguredHook, body = payload, json = payloadJson) =>
+    executeHook(event, index, request(hook, body, json), options);
+
+  const results: ExecutedHook[] = new Array(selected.length);
+  const waits: Promise<unknown>[] = [];
+  const chains = new Map<string, number[]>();
+  selected.forEach(({ indexed: { hook }, duplicateOf }, index) => {
+    if (duplicateOf !== null) {
+      const first = selected[duplicateOf]?.indexed.hook.label ?? '';
+      results[index] = skipped(
+        index,
+        hook,
+        'deduplicated',
+        `same hook as #${duplicateOf} (${first}); it ran once`,
+      );
+    } else if (
+      hook.handler.once === true &&
+      !state.claimOnce(
+        sessionId,
+        `${hook.event}\u0000${hook.provenance.file}\u0000${hook.provenance.jsonPath}`,
+      )
+    ) {
+      results[index] = skipped(index, hook, 'skipped', 'once: already ran in this session');
+    } else if (isBackground(hook)) {
+      context.track(runInBackground(context, event, sessionId, execute(index, hook), hook));
+      results[index] = skipped(index, hook, 'running', null);
+    } else if (hook.sequential) {
+      const chain = chains.get(hook.definitionId);
+      if (chain) chain.push(index);
+      else chains.set(hook.definitionId, [index]);
+    } else {
+      waits.push(context.track(execute(index, hook)).then((executed) => (results[index] = executed)));
+    }
+  });
+  for (const chain of chains.values()) {
+    waits.push(
+      context.track(
+        (async () => {
+          let body = payload;
+          let json = payloadJson;
+          let stoppedBy: number | null = null;
+          for (const index of chain) {
+            const hook = (selected[index] as SelectedHook).indexed.hook;
+            if (stoppedBy !== null) {
+              results[index] = skipped(
+                index,
+                hook,
+                'skipped',
+                `#${stoppedBy} blocked; the rest of its sequential definition did not run`,
+              );
+              continue;
+            }
+            const executed = await execute(index, hook, body, json);
+            results[index] = executed;
+            const { decision, updatedInput } = executed.effects;
+            if (decision === 'deny' || decision === 'block') stoppedBy = index;
+            else if (updatedInput && 'tool_input' in body) {
+              body = { ...body, tool_input: updatedInput };
+              json = JSON.stringify(body);
+            }
+          }
+        })(),
+      ),
+    );
+  }
+  await Promise.all(waits);
+
+  const entries: MergeEntry[] = results.map((executed, index) => {
+    const hook = (selected[index] as SelectedHook).indexed.hook;
+    return { ...executed, rewriteGroup: hook.sequential ? hook.definitionId : `#${index}` };
+  });
+  if (state.hasPendingFor(sessionId))
+    entries.push(...deliveredEntries(state.takePending(sessionId), entries.length));
+  const outcome = mergeOutcome({ event, entries, durationMs: performance.now() - startedAt });
+  return capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
+}
+
+function skipped(
+  index: number,
+  hook: ConfiguredHook,
+  status: 'deduplicated' | 'skipped' | 'running',
+  why: string | null,
+): ExecutedHook {
+  return { run: notRunHookRun(index, hook, status, why), effects: NO_EFFECTS };
+}
+
+/**
+ * Waits for a background hook and queues what may come back on the session's next firing: its
+ * additionalContext and systemMessage (its decision fields have no effect), or, for `asyncRewake`, an exit 2
+ * turned into context for the model (Claude Code wakes the agent with stderr as a reminder).
+ */
+async function runInBackground(
+  context: EngineContext,
+  event: EventName,
+  sessionId: string,
+  running: Promise<ExecutedHook>,
+  hook: ConfiguredHook,
+): Promise<void> {
+  const { run, effects } = await running;
+  if (run.status === 'cancelled') return;
+  const rewake = hook.handler.type === 'command' && hook.handler.asyncRewake === true && run.exitCode === 2;
+  const additionalContext = rewake
+    ? (run.error ?? `[${run.command}]: No stderr output`)
+    : effects.additionalContext;
+  const systemMessage = effects.systemMessage;
+  if (additionalContext === undefined && systemMessage === undefined) return;
+  context.state.queue(sessionId, {
+    run,
+    event,
+    ...(additionalContext !== undefined ? { additionalContext } : {}),
+    ...(systemMessage !== undefined ? { systemMessage } : {}),
+  });
+}

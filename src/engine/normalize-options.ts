@@ -1,0 +1,63 @@
+import { join, resolve } from 'node:path';
+import type { ModelOptions } from '../model/model-options.js';
+import { settingsLocations } from '../settings/settings-locations.js';
+import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { EngineOptions, Logger } from './engine.js';
+
+/** EngineOptions with every default applied, so that nothing further in re-checks for undefined. */
+export interface NormalizedOptions {
+  readonly cwd: string;
+  readonly projectDir: string;
+  readonly homeDir: string;
+  readonly managedSettingsPath: string;
+  readonly deepAgentsPath: string;
+  /** Undefined: every default source. Otherwise only these files and objects. */
+  readonly files: readonly string[] | undefined;
+  readonly objects: ReadonlyArray<ClaudeSettings | DeepAgentsHooks> | undefined;
+  readonly callbacks: NonNullable<EngineOptions['callbacks']>;
+  readonly logger: Logger | undefined;
+  readonly onHookStart: EngineOptions['onHookStart'];
+  readonly onHookEnd: EngineOptions['onHookEnd'];
+  readonly stopBlockCap: number;
+  readonly env: Readonly<Record<string, string>>;
+  readonly outputCapBytes: number;
+  readonly model: ModelOptions | undefined;
+}
+
+/** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
+export const DEFAULT_STOP_BLOCK_CAP = 9;
+const DEFAULT_OUTPUT_CAP_BYTES = 1024 * 1024;
+
+/**
+ * Applies the defaults: cwd = process.cwd(), projectDir = cwd, the home directory and managed settings path
+ * from HOOKWIRE_HOME / HOOKWIRE_MANAGED_SETTINGS when set (else the real ones), Deep Agents hooks under the
+ * home directory.
+ */
+export function normalizeOptions(
+  options: EngineOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): NormalizedOptions {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const defaults = settingsLocations(cwd, { ...env, CLAUDE_PROJECT_DIR: undefined });
+  const homeDir = options.homeDir ?? defaults.homeDir;
+  const settings = options.settings;
+  return {
+    cwd,
+    projectDir: resolve(cwd, options.projectDir ?? cwd),
+    homeDir,
+    managedSettingsPath: options.managedSettingsPath ?? defaults.managedSettingsPath,
+    deepAgentsPath: options.deepAgentsPath ?? join(homeDir, '.deepagents', 'hooks.json'),
+    files: settings?.filter((entry): entry is string => typeof entry === 'string'),
+    objects: settings?.filter(
+      (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',
+    ),
+    callbacks: options.callbacks ?? [],
+    logger: options.logger,
+    onHookStart: options.onHookStart,
+    onHookEnd: options.onHookEnd,
+    stopBlockCap: options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP,
+    env: options.env ?? {},
+    outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
+    model: options.model,
+  };
+}
