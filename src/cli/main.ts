@@ -16,6 +16,18 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'List every configured hook and where it came from',
     load: () => import('./commands/list.js'),
   },
+  fire: {
+    summary: 'Fire one event at your hooks and report what they did',
+    load: () => import('./commands/fire.js'),
+  },
+  run: {
+    summary: 'Act as a hook: read the event on stdin, answer in the host protocol',
+    load: () => import('./commands/run.js'),
+  },
+  replay: {
+    summary: 'Replay a recorded session (JSONL) and print the timeline',
+    load: () => import('./commands/replay.js'),
+  },
   events: { summary: 'Print the event catalogue', load: () => import('./commands/events.js') },
   schema: {
     summary: 'Print a JSON Schema (settings, deepagents, outcome)',

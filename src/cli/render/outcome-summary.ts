@@ -5,7 +5,7 @@ import { oneLine } from './hook-row.js';
 function decisionLine(outcome: Outcome): string {
   switch (outcome.decision) {
     case null:
-      return 'no decision (the host proceeds as usual)';
+      return 'none';
     case 'allow':
       return 'ALLOW';
     case 'deny':

@@ -1,0 +1,79 @@
+import { appendFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createEngine } from '../../engine/create-engine.js';
+import {
+  CommandInputError,
+  eventName,
+  readPayload,
+  settingsPaths,
+  withExistingCwd,
+  workingDirectory,
+} from '../command-input.js';
+import { renderOutcomeReport } from '../render/outcome-report.js';
+import { renderDiagnostics } from '../render/settings-diagnostics.js';
+
+const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE]
+
+Fires one event at the configured hooks and reports what each did and the merged decision.
+  --settings FILE   load only these settings files (repeatable); default: every usual source
+  --payload VALUE   the event's payload: a file, - for stdin, or inline JSON such as '{"tool_name":"Bash"}'
+  --cwd DIR         the session directory and project root (default: the current directory)
+  --json            print the outcome as JSON instead of the report
+  --record FILE     append {"event":…,"payload":…} to FILE (JSONL) for \`hookwire replay\`
+Exits 0 whenever the hooks ran, whatever they decided; 2 for usage errors.
+`;
+
+/** `hookwire fire`: one event, a readable report or the outcome JSON. */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        settings: { type: 'string', multiple: true },
+        payload: { type: 'string' },
+        cwd: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        record: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new CommandInputError('expected exactly one event name');
+    const event = eventName(positionals[0] ?? '');
+    const cwd = workingDirectory(values.cwd);
+    const settings = settingsPaths(values.settings);
+    const given = await readPayload(values.payload);
+    const { payload, note } = withExistingCwd(given, cwd);
+
+    const engine = await createEngine({ cwd, projectDir: cwd, ...(settings ? { settings } : {}) });
+    try {
+      const outcome = await engine.fire(event, payload);
+      if (values.record) appendFileSync(values.record, `${JSON.stringify({ event, payload: given })}\n`);
+      if (values.json) {
+        process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+      } else {
+        const notes = [...renderDiagnostics(engine.settings.diagnostics), ...(note ? [`note: ${note}`] : [])];
+        process.stdout.write(`${notes.map((line) => `${line}\n`).join('')}${renderOutcomeReport(outcome)}`);
+      }
+    } finally {
+      await engine.close();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof CommandInputError || isParseArgsError(error)) {
+      process.stderr.write(`hookwire fire: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** node:util parseArgs reports unknown options and missing values with these codes. */
+export function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}

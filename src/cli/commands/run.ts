@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createEngine } from '../../engine/create-engine.js';
+import { toHostAnswer } from '../../protocol/to-host-answer.js';
+import { CommandInputError, eventName, parseObject, readStdin, settingsPaths } from '../command-input.js';
+
+/**
+ * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
+ * settings file whose hook calls `hookwire run` for the same event is caught instead of forking forever.
+ */
+export const RUN_EVENTS_VARIABLE = 'HOOKWIRE_RUN_EVENTS';
+
+/*
+ * hookwire's own failures exit 1: for the host that is a non-blocking hook error, so a broken hookwire never
+ * blocks the agent. Exit 2 only ever comes from the hooks' merged answer.
+ */
+const OWN_ERROR = 1;
+
+/** `hookwire run [EVENT] [--settings FILE]...`: hookwire as a hook, answering in the host's protocol. */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { settings: { type: 'string', multiple: true } },
+    });
+    if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
+    const settings = settingsPaths(values.settings);
+    const input = await readStdin();
+    if (input.trim() === '')
+      throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
+    const payload = parseObject(input, 'the hook input on stdin');
+    const event = eventOf(payload, positionals[0]);
+
+    const serving = (process.env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
+    if (serving.includes(event)) {
+      throw new CommandInputError(
+        `refusing to recurse: a hook run by \`hookwire run\` for ${event} invoked \`hookwire run\` for ${event} again; remove that hook from the settings hookwire loads`,
+      );
+    }
+    const marker = [...serving, event].join(',');
+    process.env[RUN_EVENTS_VARIABLE] = marker;
+
+    const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
+    const projectDir = process.env.CLAUDE_PROJECT_DIR || cwd;
+    const engine = await createEngine({
+      cwd,
+      projectDir,
+      env: { [RUN_EVENTS_VARIABLE]: marker },
+      ...(settings ? { settings } : {}),
+    });
+    try {
+      const answer = toHostAnswer(await engine.fire(event, payload));
+      process.stdout.write(answer.stdout);
+      process.stderr.write(answer.stderr);
+      return answer.exitCode;
+    } finally {
+      await engine.close();
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`hookwire run: ${message}\n`);
+    return OWN_ERROR;
+  }
+}
+
+/** The event named by the input's `hook_event_name`; an EVENT argument must agree (or stand in for it). */
+function eventOf(payload: Record<string, unknown>, argument: string | undefined) {
+  const named = payload.hook_event_name;
+  if (named !== undefined && typeof named !== 'string') {
+    throw new CommandInputError('hook_event_name in the hook input must be a string');
+  }
+  if (named !== undefined && argument !== undefined && named !== argument) {
+    throw new CommandInputError(
+      `the hook input is for ${named} but hookwire run was configured for ${argument}; check the settings that call it`,
+    );
+  }
+  const name = named ?? argument;
+  if (name === undefined)
+    throw new CommandInputError('the hook input has no hook_event_name and no EVENT was given');
+  return eventName(name);
+}
