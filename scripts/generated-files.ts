@@ -1,0 +1,20 @@
+import { deepAgentsJsonSchema, settingsJsonSchema } from '../src/settings/json-schemas.js';
+import { renderEventsMarkdown } from './render-events-markdown.js';
+
+/** A committed file rendered from code; `npm run generate` writes it and a test fails when it drifts. */
+export interface GeneratedFile {
+  /** Relative to the repository root. */
+  readonly path: string;
+  render(): string;
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Every generated file. Add a row here to generate another. */
+export const generatedFiles: GeneratedFile[] = [
+  { path: 'docs/events.md', render: renderEventsMarkdown },
+  { path: 'schema/settings.schema.json', render: () => json(settingsJsonSchema()) },
+  { path: 'schema/deepagents-hooks.schema.json', render: () => json(deepAgentsJsonSchema()) },
+];
