@@ -19,21 +19,25 @@ export const runCommand: HandlerRunner = async (request) => {
   if (handler.type !== 'command') return notRunnable(`runCommand cannot run a ${handler.type} hook`);
   const commandLine = commandLineOf(handler, request.projectDir);
   if (!commandLine.ok) return notRunnable(commandLine.error);
-  const launch = request.spawner === 'helper-process' ? spawnThroughHelper : spawnHookProcess;
-  const spec: ProcessSpec = {
+  const spec: Omit<ProcessSpec, 'env'> = {
     file: commandLine.file,
     args: commandLine.args,
     cwd: request.cwd,
-    env: hookEnvironment(request.environment, handler.env),
     input: `${request.payloadJson}\n`,
     timeoutMs: request.timeoutMs,
     outputCapBytes: request.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     signal: request.signal,
   };
-  const result = await launch(spec);
+  const launch =
+    request.spawner === 'helper-process'
+      ? (cwd: string) =>
+          spawnThroughHelper({ ...spec, cwd, envOverlay: { ...request.environment, ...handler.env } })
+      : (cwd: string) =>
+          spawnHookProcess({ ...spec, cwd, env: hookEnvironment(request.environment, handler.env) });
+  const result = await launch(request.cwd);
   // spawn reports a missing cwd as ENOENT too; only then is the (rarer) existence check worth its syscall.
   if (result.spawnErrorCode === 'ENOENT' && cwdIsMissing(request)) {
-    const fallback = await launch({ ...spec, cwd: request.projectDir });
+    const fallback = await launch(request.projectDir);
     return executionFromProcess(fallback, commandLine, { cwdMissing: request.cwd, cwd: request.projectDir });
   }
   return executionFromProcess(result, commandLine, {});

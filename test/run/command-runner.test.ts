@@ -146,8 +146,8 @@ describe('runCommand: timeouts and process groups', () => {
       makeRequest(command({ command: fixture('ignore-sigterm.sh') }), { timeoutMs: 800 }),
     );
     expect(execution).toMatchObject({ kind: 'timed_out', signal: 'SIGTERM' });
-    const scriptPid = Number(execution.stdout.trim());
-    expect(await eventually(() => !processIsRunning(scriptPid))).toBe(true);
+    const pgid = Number(execution.stdout.trim());
+    expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('reports a normally exiting hook without waiting for the background child holding its stdout', async () => {
@@ -168,6 +168,7 @@ describe('runCommand: timeouts and process groups', () => {
     );
     const [pgid, backgroundPid] = execution.stdout.trim().split(' ').map(Number) as [number, number];
     expect(processIsRunning(backgroundPid)).toBe(true);
+    expect(groupHasRunningProcesses(pgid)).toBe(true);
     await endAllHookProcesses();
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
@@ -230,6 +231,7 @@ describe('runCommand: shell and exec forms', () => {
         args: [
           '$HOME; rm -rf x',
           '*',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal placeholder is what is tested
           '${CLAUDE_PROJECT_DIR}/a',
           '$CLAUDE_PROJECT_DIR',
           '$CLAUDE_PROJECT_DIRX',
@@ -244,6 +246,7 @@ describe('runCommand: shell and exec forms', () => {
   });
 
   it('substitutes the project dir in the exec-form program', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal placeholder is what is tested
     const request = makeRequest(command({ command: '${CLAUDE_PROJECT_DIR}/print-args.sh', args: ['ok'] }), {
       projectDir: fixture(''),
     });

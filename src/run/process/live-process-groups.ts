@@ -2,7 +2,8 @@ import { killProcessGroup } from './kill-process-group.js';
 
 /** A hook's process group that may still hold processes: a running hook, or the leftovers of a finished one. */
 export interface LiveProcessGroup {
-  readonly pgid: number;
+  /** Undefined for an owner of groups that ends them itself (the spawner process). */
+  readonly pgid: number | undefined;
   /** Ends the group (SIGTERM, then SIGKILL after the grace) and resolves once it is handled. */
   end(): Promise<void>;
 }
@@ -42,5 +43,7 @@ export async function endAllHookProcesses(): Promise<void> {
 }
 
 function killEveryTrackedGroup(): void {
-  for (const group of liveGroups) killProcessGroup(group.pgid, 'SIGKILL');
+  for (const group of liveGroups) {
+    if (group.pgid !== undefined) killProcessGroup(group.pgid, 'SIGKILL');
+  }
 }

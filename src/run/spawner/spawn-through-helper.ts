@@ -1,7 +1,40 @@
 import type { ProcessResult, ProcessSpec } from '../process/spawn-hook-process.js';
-import { spawnHookProcess } from '../process/spawn-hook-process.js';
+import { SpawnerClient } from './spawner-client.js';
 
-/** Placeholder until the helper process exists: spawns directly. */
-export function spawnThroughHelper(spec: ProcessSpec): Promise<ProcessResult> {
-  return spawnHookProcess(spec);
+let client: SpawnerClient | undefined;
+
+/** What a spawner request needs beyond a direct spawn: the environment as an overlay on the host's. */
+export interface HelperProcessSpec extends Omit<ProcessSpec, 'env'> {
+  readonly envOverlay: Readonly<Record<string, string>>;
+}
+
+/**
+ * Runs a hook through the shared spawner process (started on first use), with the same guarantees as a
+ * direct spawn. When the spawner itself fails, the hook is reported as failed, naming the spawner.
+ */
+export async function spawnThroughHelper(spec: HelperProcessSpec): Promise<ProcessResult> {
+  const startedAt = performance.now();
+  if (spec.signal?.aborted) return emptyResult('cancelled', startedAt);
+  client ??= new SpawnerClient();
+  const { signal, ...request } = spec;
+  const result = await client.run(request, signal);
+  if (result !== undefined) return result;
+  return {
+    ...emptyResult('failed', startedAt),
+    spawnErrorCode: 'ESPAWNER',
+    spawnErrorMessage: 'the spawner process did not answer',
+  };
+}
+
+function emptyResult(kind: ProcessResult['kind'], startedAt: number): ProcessResult {
+  return {
+    kind,
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    durationMs: performance.now() - startedAt,
+  };
 }

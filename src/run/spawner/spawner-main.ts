@@ -1,0 +1,59 @@
+/*
+ * The spawner process: a small Node process that spawns hooks on behalf of a host whose memory makes fork
+ * expensive (fork copies the parent's page tables). It runs each hook exactly as the host would
+ * (spawnHookProcess: own process group, timeout, grace, capped output) and answers over the IPC channel.
+ * It dies with the host: when the channel closes, for whatever reason, it ends every hook and exits.
+ */
+import { endAllHookProcesses } from '../process/live-process-groups.js';
+import { spawnHookProcess } from '../process/spawn-hook-process.js';
+import type { FromSpawnerMessage, ToSpawnerMessage } from './spawner-protocol.js';
+
+const running = new Map<number, AbortController>();
+let lastOverlayKey = '';
+let lastEnvironment: NodeJS.ProcessEnv = process.env;
+
+function send(message: FromSpawnerMessage): void {
+  if (process.connected) process.send?.(message);
+}
+
+/** Hooks of one event share one overlay, so one merge serves them all. */
+function environmentWith(overlay: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+  const key = JSON.stringify(overlay);
+  if (key !== lastOverlayKey) {
+    lastOverlayKey = key;
+    lastEnvironment = { ...process.env, ...overlay };
+  }
+  return lastEnvironment;
+}
+
+process.on('message', (message: ToSpawnerMessage) => {
+  if (message.type === 'cancel') {
+    running.get(message.id)?.abort();
+    return;
+  }
+  if (message.type === 'end-all') {
+    void endAllHookProcesses().then(() => send({ type: 'done', id: message.id }));
+    return;
+  }
+  const controller = new AbortController();
+  running.set(message.id, controller);
+  void spawnHookProcess({
+    file: message.file,
+    args: message.args,
+    cwd: message.cwd,
+    env: environmentWith(message.envOverlay),
+    input: message.input,
+    timeoutMs: message.timeoutMs,
+    outputCapBytes: message.outputCapBytes,
+    signal: controller.signal,
+  }).then((result) => {
+    running.delete(message.id);
+    send({ type: 'done', id: message.id, result });
+  });
+});
+
+process.on('disconnect', () => {
+  void endAllHookProcesses().then(() => process.exit(0));
+});
+
+send({ type: 'ready' });
