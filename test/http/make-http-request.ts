@@ -1,0 +1,57 @@
+import type { RunRequest } from '../../src/run/handler-execution.js';
+import type {
+  AllowedUrl,
+  ConfiguredHook,
+  HookPolicy,
+  SourceLevel,
+} from '../../src/settings/configured-hook.js';
+import type { HttpHandlerSettings } from '../../src/settings/settings-schema.js';
+
+/** A policy whose only allowance is the given patterns, all at one level (user by default). */
+export function policyAllowing(patterns: readonly string[], level: SourceLevel = 'user'): HookPolicy {
+  const allowed: AllowedUrl[] = patterns.map((pattern) => ({ pattern, level }));
+  return {
+    disableAllHooks: false,
+    allowManagedHooksOnly: false,
+    allowedHttpHookUrls: allowed,
+    httpHookAllowedEnvVars: undefined,
+  };
+}
+
+/** Opens every 127.0.0.1 port, as a user setting would. */
+export const LOOPBACK_POLICY = policyAllowing(['http://127.0.0.1:*', 'http://localhost:*']);
+
+/** A RunRequest for one http handler on PreToolUse, with a 10 s timeout and the loopback policy. */
+export function makeHttpRequest(
+  handler: Omit<HttpHandlerSettings, 'type'>,
+  overrides: Partial<RunRequest> = {},
+  level: SourceLevel = 'project',
+): RunRequest {
+  const full = { type: 'http', ...handler } as HttpHandlerSettings;
+  const hook: ConfiguredHook = {
+    event: 'PreToolUse',
+    matcher: undefined,
+    definitionId: 'd0',
+    sequential: false,
+    background: false,
+    handler: full,
+    type: 'http',
+    timeoutSeconds: 10,
+    dedupeKey: full.url,
+    label: full.url,
+    provenance: { file: '<inline>', level, line: 1, column: 1, jsonPath: 'hooks.PreToolUse[0].hooks[0]' },
+  };
+  const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
+  return {
+    hook,
+    payload,
+    payloadJson: JSON.stringify(payload),
+    cwd: '/',
+    projectDir: '/',
+    environment: {},
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    policy: LOOPBACK_POLICY,
+    ...overrides,
+  };
+}
