@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const temporary = mkdtempSync(join(tmpdir(), 'hookwire-cli-'));
+afterAll(() => rmSync(temporary, { recursive: true, force: true }));
+
+describe('hookwire fire and replay', () => {
+  it('fire --json prints the outcome and --record appends the event', async () => {
+    const record = join(temporary, 'session.jsonl');
+    const payload = {
+      tool_name: 'Write',
+      tool_input: { file_path: 'a.txt', content: 'x' },
+      tool_use_id: 't1',
+    };
+    const result = await runCli([
+      'fire',
+      'PreToolUse',
+      '--settings',
+      'test/fixtures/cli/deny.json',
+      '--payload',
+      JSON.stringify(payload),
+      '--json',
+      '--record',
+      record,
+    ]);
+    expect(result.code).toBe(0);
+    const outcome = JSON.parse(result.stdout);
+    expect({
+      decision: outcome.decision,
+      reason: outcome.reason,
+      statuses: outcome.runs.map((run: { status: string }) => run.status),
+    }).toEqual({ decision: 'deny', reason: 'MK_DENY no writes here', statuses: ['success', 'blocking'] });
+    expect(readFileSync(record, 'utf8')).toBe(`${JSON.stringify({ event: 'PreToolUse', payload })}\n`);
+  });
+
+  it('fire reports usage errors with exit 2', async () => {
+    const result = await runCli(['fire', 'PreTooluse', '--settings', 'test/fixtures/cli/deny.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'hookwire fire: unknown event "PreTooluse" (did you mean "PreToolUse"?); `hookwire events` lists them',
+    );
+  });
+
+  it('the demo session replays with the intended decisions', async () => {
+    const result = await runCli([
+      'replay',
+      'examples/session.jsonl',
+      '--settings',
+      'examples/settings.json',
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const outcomes = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(
+      outcomes.map((outcome) => [
+        outcome.event,
+        outcome.decision,
+        outcome.additionalContext.length,
+        outcome.updatedInput !== null,
+      ]),
+    ).toEqual([
+      ['SessionStart', null, 1, false],
+      ['UserPromptSubmit', null, 1, false],
+      ['PreToolUse', null, 0, false],
+      ['PreToolUse', 'deny', 0, false],
+      ['PreToolUse', null, 1, true],
+      ['PostToolUse', null, 1, false],
+      ['Stop', 'block', 0, false],
+      ['PreToolUse', null, 0, false],
+      ['PostToolUse', null, 0, false],
+      ['Stop', null, 0, false],
+      ['SessionEnd', null, 0, false],
+    ]);
+    expect(outcomes[3].reason).toBe(
+      '["$CLAUDE_PROJECT_DIR"/examples/hooks/guard-bash.sh]: Refusing a destructive command: rm -rf /. Delete specific paths inside the project instead.',
+    );
+    expect(outcomes[4].updatedInput.content.startsWith('// SPDX-License-Identifier: MIT\n')).toBe(true);
+  });
+});
