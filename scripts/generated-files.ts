@@ -1,3 +1,4 @@
+import { outcomeJsonSchema } from '../src/outcome/outcome-schema.js';
 import { deepAgentsJsonSchema, settingsJsonSchema } from '../src/settings/json-schemas.js';
 import { renderEventsMarkdown } from './render-events-markdown.js';
 
@@ -17,4 +18,5 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'docs/events.md', render: renderEventsMarkdown },
   { path: 'schema/settings.schema.json', render: () => json(settingsJsonSchema()) },
   { path: 'schema/deepagents-hooks.schema.json', render: () => json(deepAgentsJsonSchema()) },
+  { path: 'schema/outcome.schema.json', render: () => json(outcomeJsonSchema()) },
 ];
