@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '../engine/engine.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
@@ -15,10 +15,32 @@ export function loadDeepAgentsHooks(path: string, logger: Logger): readonly Conf
     logger.debug(`Deep Agents hooks: ${path} does not exist; no hooks`);
     return [];
   }
+  // The shared loader detects the format from the shape, so a root such as {"hooks": {...}} would pass as
+  // Claude-style settings; this file is Deep Agents by definition, so its root is checked here first.
+  if (!hasHooksList(path)) {
+    logger.warn(`Deep Agents hooks: ${path}: the root must be an object with a "hooks" list; no hooks`);
+    return [];
+  }
   const loaded = loadSettings({ ...settingsLocations(dirname(path)), files: [path] });
   for (const diagnostic of loaded.diagnostics) {
     const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.jsonPath}`;
     logger.warn(`Deep Agents hooks: ${where}: ${diagnostic.message}`);
   }
   return loaded.hooks;
+}
+
+/** False only for valid JSON of the wrong shape: unreadable or malformed files go to the loader's located report. */
+function hasHooksList(path: string): boolean {
+  let root: unknown;
+  try {
+    root = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return true;
+  }
+  return (
+    typeof root === 'object' &&
+    root !== null &&
+    !Array.isArray(root) &&
+    Array.isArray((root as { hooks?: unknown }).hooks)
+  );
 }
