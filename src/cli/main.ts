@@ -33,6 +33,14 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Print a JSON Schema (settings, deepagents, outcome)',
     load: () => import('./commands/schema.js'),
   },
+  convert: {
+    summary: 'Convert Deep Agents hooks.json to Claude-style settings and back',
+    load: () => import('./commands/convert.js'),
+  },
+  'deepagents-adapter': {
+    summary: 'Run a converted Deep Agents hook with its exact payload (used by convert)',
+    load: () => import('./commands/deepagents-adapter.js'),
+  },
 };
 
 function usage(): string {

@@ -1,0 +1,49 @@
+import type { DeepAgentsEventName } from '../events/event-names.js';
+import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
+import { runCommand } from '../run/command-runner.js';
+import type { HandlerExecution } from '../run/handler-execution.js';
+import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { dedupeKeyOf, labelOf } from '../settings/handler-identity.js';
+import type { CommandHandlerSettings } from '../settings/settings-schema.js';
+import { deepAgentsFieldsFromClaude } from './deepagents-fields-from-claude.js';
+import { deepAgentsPayload } from './deepagents-payload.js';
+
+/**
+ * Runs a Deep Agents hook (its argv) for a Claude-style event: the Claude payload becomes the exact Deep
+ * Agents payload of `event`, and the argv runs through the shared command runner with the Deep Agents
+ * 5 s timeout on its process group. What `hookwire deepagents-adapter` does for a converted hook.
+ */
+export function runAdaptedHook(
+  event: DeepAgentsEventName,
+  argv: readonly [string, ...string[]],
+  claudePayload: Readonly<Record<string, unknown>>,
+  options: { cwd: string; signal: AbortSignal },
+): Promise<HandlerExecution> {
+  const [program, ...args] = argv;
+  const handler: CommandHandlerSettings = { type: 'command', command: program, args };
+  const hook: ConfiguredHook = {
+    event,
+    matcher: undefined,
+    definitionId: 'adapter',
+    sequential: false,
+    background: false,
+    handler,
+    type: 'command',
+    timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
+    dedupeKey: dedupeKeyOf(handler),
+    label: labelOf(handler),
+    provenance: { file: '<deepagents-adapter>', level: 'deepagents', line: 1, column: 1, jsonPath: '$' },
+  };
+  const payload = deepAgentsPayload(event, deepAgentsFieldsFromClaude(event, claudePayload));
+  return runCommand({
+    hook,
+    payload,
+    payloadJson: JSON.stringify(payload),
+    cwd: options.cwd,
+    projectDir: options.cwd,
+    environment: {},
+    timeoutMs: hook.timeoutSeconds * 1000,
+    signal: options.signal,
+    outputCapBytes: 64 * 1024,
+  });
+}
