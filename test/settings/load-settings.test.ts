@@ -247,7 +247,7 @@ describe('loadSettings', () => {
         line: 2,
         column: 13,
         jsonPath: '$',
-        message: 'malformed JSON: expected a property name',
+        message: 'malformed JSON: expected a value',
       },
     ]);
   });
