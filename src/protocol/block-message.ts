@@ -6,8 +6,9 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
  * `exit-code`: every hook that decided the block spoke in the host's own words, `[<command>]: <text>` (exit
  * 2, or an `onFailure: "block"` failure). Answering with exit 2 and `text` on stderr makes the host build
  * the very same message around its own command, so the model reads the same words as with the hook
- * configured directly. `text` is the message without the bracketed command when one hook decided, else the
- * whole merged reason (each line keeps its own `[<command>]: ` so nothing is lost).
+ * configured directly. `text` is what to write on stderr: the hook's own stderr, byte for byte, when one hook
+ * decided with exit 2; else the message without the bracketed command when one hook decided; else the whole
+ * merged reason (each line keeps its own `[<command>]: ` so nothing is lost).
  *
  * `json`: at least one deciding hook gave its reason in JSON; the reason is forwarded as it is.
  */
@@ -34,7 +35,10 @@ export function blockMessage(outcome: Outcome): BlockMessage {
   const [only] = runs;
   if (runs.length === 1 && only) {
     const prefix = `[${only.command}]: `;
-    return { form: 'exit-code', text: reason.startsWith(prefix) ? reason.slice(prefix.length) : reason };
+    const text = reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
+    // The host quotes stderr as it is, trailing newline included, and says "No stderr output" itself.
+    const fromStderr = text === (only.stderr.trim() || 'No stderr output');
+    return { form: 'exit-code', text: fromStderr && only.exitCode === 2 ? only.stderr : `${text}\n` };
   }
-  return { form: 'exit-code', text: reason };
+  return { form: 'exit-code', text: `${reason}\n` };
 }

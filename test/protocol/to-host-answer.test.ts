@@ -54,6 +54,17 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
     { stdout: '', stderr: 'no rm\n', exitCode: 2 },
   ],
   [
+    'an exit-2 hook with empty stderr leaves the host to say "No stderr output"',
+    outcome({
+      event: 'PreToolUse',
+      decision: 'deny',
+      reason: '[/hooks/quiet.sh]: No stderr output',
+      runs: [hookRun({ index: 0, command: '/hooks/quiet.sh', status: 'blocking', exitCode: 2 })],
+      trace: { decision: [0] },
+    }),
+    { stdout: '', stderr: '', exitCode: 2 },
+  ],
+  [
     'several exit-2 hooks keep every bracketed command',
     outcome({
       event: 'Stop',
