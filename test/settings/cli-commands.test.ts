@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_NAMES } from '../../src/events/event-names.js';
+import { settingsJsonSchema } from '../../src/settings/json-schemas.js';
+
+const repository = join(import.meta.dirname, '..', '..');
+const tsx = join(repository, 'node_modules', '.bin', 'tsx');
+const main = join(repository, 'src', 'cli', 'main.ts');
+let sandbox: string;
+
+/** Runs the CLI as a real process, with home and managed settings pointed into the sandbox. */
+function hookwire(
+  args: string[],
+  cwd = repository,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOOKWIRE_HOME: join(sandbox, 'home'),
+    HOOKWIRE_MANAGED_SETTINGS: join(sandbox, 'managed-settings.json'),
+  };
+  delete env.CLAUDE_PROJECT_DIR;
+  return new Promise((resolve) => {
+    execFile(tsx, [main, ...args], { cwd, env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(() => {
+  sandbox = mkdtempSync(join(tmpdir(), 'hookwire-cli-'));
+  mkdirSync(join(sandbox, 'project', '.claude'), { recursive: true });
+  writeFileSync(
+    join(sandbox, 'project', '.claude', 'settings.json'),
+    JSON.stringify(
+      { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done', timeout: 2000 }] }] } },
+      null,
+      2,
+    ),
+  );
+});
+
+afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
+
+describe('hookwire CLI', () => {
+  it('validate prints located diagnostics and a summary, exiting 1 on errors and 0 otherwise', async () => {
+    const [broken, defaults] = await Promise.all([
+      hookwire([
+        'validate',
+        'test/fixtures/settings/malformed.json',
+        'examples/real-world/plugin-hooks.json',
+      ]),
+      hookwire(['validate'], join(sandbox, 'project')),
+    ]);
+    expect(broken).toEqual({
+      code: 1,
+      stdout:
+        'test/fixtures/settings/malformed.json:5:7 $: error: malformed JSON: expected ","\n' +
+        '1 file checked: 1 error, 0 warnings.\n',
+      stderr: '',
+    });
+    expect(defaults).toEqual({
+      code: 0,
+      stdout:
+        '.claude/settings.json:9:24 hooks.Stop[0].hooks[0].timeout: warning: timeout is in seconds: 2000 means about 33 minutes (was it meant as milliseconds?)\n' +
+        '1 file checked: 0 errors, 1 warning.\n',
+      stderr: '',
+    });
+  });
+
+  it('list, events and schema print what the library computes', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the command holds a literal ${...} placeholder.
+    const label = 'python3 ${CLAUDE_PLUGIN_ROOT}/scripts/check_tests_ran.py';
+    const [list, events, schema] = await Promise.all([
+      hookwire(['list', '--event', 'Stop', '--settings', 'examples/real-world/plugin-hooks.json']),
+      hookwire(['events', '--json']),
+      hookwire(['schema', 'settings']),
+    ]);
+    expect(list).toEqual({
+      code: 0,
+      stdout:
+        `EVENT  MATCHER  TYPE     ${'COMMAND OR URL'.padEnd(label.length)}  SOURCE\n` +
+        `Stop   *        command  ${label}  examples/real-world/plugin-hooks.json:19\n` +
+        '1 hook from 1 file.\n',
+      stderr: '',
+    });
+    expect(Object.keys(JSON.parse(events.stdout))).toEqual([...EVENT_NAMES]);
+    expect(JSON.parse(schema.stdout)).toEqual(settingsJsonSchema());
+  });
+});
