@@ -1,0 +1,262 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/create-engine.js';
+import type { Engine, EngineOptions } from '../../src/engine/engine.js';
+import { HookwireError } from '../../src/errors/hookwire-error.js';
+import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
+import { temporaryHome } from './engine-harness.js';
+
+const fixtures = join(import.meta.dirname, '..', 'fixtures', 'engine');
+const script = (name: string, ...args: string[]) =>
+  [join(fixtures, name), ...args].map((part) => `'${part}'`).join(' ');
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function engineWith(hooks: ClaudeSettings['hooks'], options: EngineOptions = {}): Promise<Engine> {
+  const home = temporaryHome();
+  const engine = await createEngine({ ...home.options, settings: [{ hooks }], ...options });
+  cleanups.push(async () => {
+    await engine.close();
+    home.remove();
+  });
+  return engine;
+}
+
+const bash = (command: string) => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_01' });
+
+describe('fire', () => {
+  it('fills the common fields of protocol events, in Claude Code’s order, and leaves given ones alone', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const engine = await engineWith(undefined, {
+      callbacks: [
+        { event: 'PreToolUse', hook: { type: 'callback', name: 'spy', callback: (p) => void seen.push(p) } },
+      ],
+    });
+    await engine.fire('PreToolUse', bash('ls'));
+    await engine.fire('PreToolUse', { ...bash('ls'), session_id: 's1', cwd: '/elsewhere' });
+    const [first, second] = seen;
+    expect(Object.keys(first ?? {})).toEqual([
+      'session_id',
+      'transcript_path',
+      'cwd',
+      'hook_event_name',
+      'tool_name',
+      'tool_input',
+      'tool_use_id',
+    ]);
+    expect(first).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      cwd: expect.stringMatching(/hookwire-engine-/),
+    });
+    expect(first?.transcript_path).toMatch(/\.claude\/projects\/.+\/[0-9a-f-]{36}\.jsonl$/);
+    expect(second).toMatchObject({ session_id: 's1', cwd: '/elsewhere', hook_event_name: 'PreToolUse' });
+  });
+
+  it('gives Deep Agents hooks exactly {event, ...fields}', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const engine = await engineWith(undefined, {
+      callbacks: [
+        {
+          event: 'session.start',
+          hook: { type: 'callback', name: 'spy', callback: (p) => void seen.push(p) },
+        },
+      ],
+    });
+    await engine.fire('session.start', { thread_id: 'abc123' });
+    expect(seen).toEqual([{ event: 'session.start', thread_id: 'abc123' }]);
+  });
+
+  it('runs command hooks with CLAUDE_PROJECT_DIR, CLAUDECODE, the session id and options.env, in the payload’s cwd', async () => {
+    const engine = await engineWith(
+      { PreToolUse: [{ hooks: [{ type: 'command', command: script('print-env.sh') }] }] },
+      { env: { HOOKWIRE_TEST_EXTRA: 'extra' } },
+    );
+    const outcome = await engine.fire('PreToolUse', {
+      ...bash('ls'),
+      session_id: 'session-7',
+      cwd: fixtures,
+    });
+    const [dir, claudeCode, session, extra, cwd] = (outcome.systemMessages[0] ?? '').split('|');
+    expect({ claudeCode, session, extra, cwd }).toEqual({
+      claudeCode: '1',
+      session: 'session-7',
+      extra: 'extra',
+      cwd: fixtures,
+    });
+    expect(dir).toMatch(/hookwire-engine-/);
+  });
+
+  it('reports an exit-2 block in the host’s words, and keeps runs in configuration order', async () => {
+    const engine = await engineWith({
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: script('echo-prompt.sh', '0.3') }] },
+        {
+          matcher: 'Bash',
+          hooks: [{ type: 'command', command: script('block-exit-2.sh', 'rm -rf is not allowed') }],
+        },
+      ],
+    });
+    const outcome = await engine.fire('PreToolUse', bash('rm -rf /'));
+    const label = script('block-exit-2.sh', 'rm -rf is not allowed');
+    expect(outcome.decision).toBe('deny');
+    expect(outcome.reason).toBe(`[${label}]: rm -rf is not allowed`);
+    expect(outcome.hookSpecificOutput).toEqual({
+      permissionDecision: 'deny',
+      permissionDecisionReason: outcome.reason,
+    });
+    expect(outcome.runs.map((run) => [run.index, run.status, run.exitCode])).toEqual([
+      [0, 'success', 0],
+      [1, 'blocking', 2],
+    ]);
+    expect(outcome.trace.decision).toEqual([1]);
+  });
+
+  it('turns plain stdout into context for UserPromptSubmit', async () => {
+    const engine = await engineWith({
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: script('echo-prompt.sh') }] }],
+    });
+    const outcome = await engine.fire('UserPromptSubmit', { prompt: 'hello', session_id: 's' });
+    expect(outcome.additionalContext).toHaveLength(1);
+    const context = outcome.additionalContext[0] ?? '';
+    expect(context.startsWith('payload: ')).toBe(true);
+    expect(JSON.parse(context.slice('payload: '.length))).toMatchObject({
+      prompt: 'hello',
+      hook_event_name: 'UserPromptSubmit',
+    });
+  });
+
+  it('de-duplicates identical commands across definitions', async () => {
+    const engine = await engineWith({
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] },
+        { matcher: '*', hooks: [{ type: 'command', command: 'true', timeout: 5 }] },
+      ],
+    });
+    const outcome = await engine.fire('PreToolUse', bash('ls'));
+    expect(outcome.runs.map((run) => [run.status, run.error])).toEqual([
+      ['success', null],
+      ['deduplicated', 'same hook as #0 (true); it ran once'],
+    ]);
+  });
+
+  it('runs a sequential definition in order, each hook seeing the input the one before rewrote', async () => {
+    const engine = await engineWith({
+      PreToolUse: [
+        {
+          sequential: true,
+          hooks: [
+            { type: 'command', command: script('rewrite-command.mjs', '--first') },
+            { type: 'command', command: script('rewrite-command.mjs', '--second') },
+          ],
+        },
+      ],
+    });
+    const outcome = await engine.fire('PreToolUse', bash('ls'));
+    expect(outcome.updatedInput).toEqual({ command: 'ls --first --second' });
+    expect(outcome.warnings).toEqual([]);
+    expect(outcome.trace.updatedInput).toEqual([1]);
+  });
+
+  it('stops a sequential definition at a block; the rest are skipped, other definitions still run', async () => {
+    const engine = await engineWith({
+      PreToolUse: [
+        {
+          sequential: true,
+          hooks: [
+            { type: 'command', command: script('block-exit-2.sh', 'no') },
+            { type: 'command', command: script('rewrite-command.mjs', '--never') },
+          ],
+        },
+        { hooks: [{ type: 'command', command: script('rewrite-command.mjs', '--parallel') }] },
+      ],
+    });
+    const outcome = await engine.fire('PreToolUse', bash('ls'));
+    expect(outcome.runs.map((run) => run.status)).toEqual(['blocking', 'skipped', 'success']);
+    expect(outcome.runs[1]?.error).toBe('#0 blocked; the rest of its sequential definition did not run');
+    expect(outcome.updatedInput).toEqual({ command: 'ls --parallel' });
+    expect(outcome.decision).toBe('deny');
+  });
+
+  it('answers a firing that matches nothing with a shared, frozen, already resolved outcome', async () => {
+    const engine = await engineWith({
+      PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'true' }] }],
+    });
+    const first = engine.fire('PreToolUse', bash('ls'));
+    expect(engine.fire('PreToolUse', bash('pwd'))).toBe(first);
+    const outcome = await first;
+    expect(Object.isFrozen(outcome)).toBe(true);
+    expect(outcome).toEqual({
+      event: 'PreToolUse',
+      decision: null,
+      reason: null,
+      continue: true,
+      stopReason: null,
+      systemMessages: [],
+      additionalContext: [],
+      updatedInput: null,
+      hookSpecificOutput: {},
+      suppressOutput: false,
+      warnings: [],
+      durationMs: 0,
+      runs: [],
+      trace: {},
+    });
+  });
+
+  it('reports start and end of every hook', async () => {
+    const events: string[] = [];
+    const engine = await engineWith(
+      { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+      {
+        onHookStart: ({ event, index, command }) => events.push(`start ${event} #${index} ${command}`),
+        onHookEnd: ({ event, index, status }) => events.push(`end ${event} #${index} ${status}`),
+      },
+    );
+    await engine.fire('Stop', { stop_hook_active: false });
+    expect(events).toEqual(['start Stop #0 true', 'end Stop #0 success']);
+  });
+
+  it('rejects unknown events and a payload naming another event', async () => {
+    const engine = await engineWith(undefined);
+    await expect(engine.fire('PreToolUs')).rejects.toThrow(
+      new HookwireError('usage', 'unknown event "PreToolUs"; did you mean "PreToolUse"?'),
+    );
+    const hooked = await engineWith({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] });
+    await expect(hooked.fire('Stop', { hook_event_name: 'SubagentStop' })).rejects.toMatchObject({
+      kind: 'payload',
+    });
+  });
+
+  it('runs callbacks by matcher, after the loaded hooks', async () => {
+    const engine = await engineWith(
+      { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+      {
+        callbacks: [
+          {
+            event: 'PreToolUse',
+            matcher: 'Edit',
+            hook: { type: 'callback', name: 'edit-only', callback: () => ({}) },
+          },
+          {
+            event: 'PreToolUse',
+            matcher: 'Bash',
+            hook: {
+              type: 'callback',
+              name: 'ask',
+              callback: () => ({ hookSpecificOutput: { permissionDecision: 'ask' } }),
+            },
+          },
+        ],
+      },
+    );
+    const outcome = await engine.fire('PreToolUse', bash('ls'));
+    expect(outcome.runs.map((run) => [run.command, run.type, run.source.level])).toEqual([
+      ['true', 'command', 'inline'],
+      ['ask', 'callback', 'code'],
+    ]);
+    expect(outcome.decision).toBe('ask');
+  });
+});
