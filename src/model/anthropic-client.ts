@@ -22,6 +22,8 @@ export async function createAnthropicClient(settings: ModelSettings): Promise<Mo
     ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
     ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
     maxRetries: 0,
+    // The library never prints; SDK warnings would land on the host agent's terminal.
+    logLevel: 'off',
   });
   return {
     provider: 'anthropic',

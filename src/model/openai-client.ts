@@ -24,6 +24,8 @@ export async function createOpenAIClient(settings: ModelSettings): Promise<Model
     apiKey: settings.apiKey ?? (official ? undefined : PLACEHOLDER_API_KEY),
     ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
     maxRetries: 0,
+    // The library never prints; SDK warnings would land on the host agent's terminal.
+    logLevel: 'off',
   });
   return {
     provider: 'openai',
