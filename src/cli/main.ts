@@ -28,6 +28,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Replay a recorded session (JSONL) and print the timeline',
     load: () => import('./commands/replay.js'),
   },
+  serve: {
+    summary: 'Serve http hooks: run the configured hooks for events POSTed to it',
+    load: () => import('./commands/serve.js'),
+  },
   events: { summary: 'Print the event catalogue', load: () => import('./commands/events.js') },
   schema: {
     summary: 'Print a JSON Schema (settings, deepagents, outcome)',

@@ -11,7 +11,7 @@ import type { HandlerExecution, HandlerRunner } from './handler-execution.js';
 export const runners: Readonly<Record<HandlerType, HandlerRunner>> = {
   command: runCommand,
   callback: runCallback,
-  http: unsupported('http'),
+  http: async (request) => (await import('./http-runner.js')).runHttpHook(request),
   prompt: async (request) => (await import('./prompt-runner.js')).runPromptHook(request),
   agent: async (request) => (await import('./agent-runner.js')).runAgentHook(request),
 };

@@ -1,0 +1,111 @@
+import { parseArgs } from 'node:util';
+import { createEngine } from '../../engine/create-engine.js';
+import { createHookServer, isLoopbackHost } from '../../http/hook-server.js';
+import { CommandInputError, settingsPaths, workingDirectory } from '../command-input.js';
+import { renderDiagnostics } from '../render/settings-diagnostics.js';
+import { isParseArgsError } from './fire.js';
+
+const USAGE = `Usage: hookwire serve --settings FILE [--settings FILE]... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth]
+
+Runs the configured hooks for events POSTed by http hooks (to / or /hooks/<Event>), and answers with the
+merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true}.
+  --settings FILE      settings files with the hooks to run (repeatable, required)
+  --port N             port to listen on (0: any free port, printed at start)
+  --host ADDRESS       address to listen on (default 127.0.0.1)
+  --token-env NAME     environment variable holding the bearer token (default HOOKWIRE_SERVE_TOKEN)
+  --insecure-no-auth   accept requests without a token; allowed on a loopback host only
+  --max-body BYTES     larger requests are answered 413 (default 1048576)
+  --max-concurrent N   events run at once; more are answered 503 (default 64)
+  --cwd DIR            where hooks run when a payload's cwd does not exist here (default: current directory)
+Logs one line per request on stderr; stops gracefully on SIGTERM or SIGINT. Exits 2 for usage errors.
+`;
+
+function integer(text: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new CommandInputError(
+      `${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(text)}`,
+    );
+  }
+  return value;
+}
+
+/** `hookwire serve`: a central http hook endpoint in front of the engine. */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        settings: { type: 'string', multiple: true },
+        port: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'token-env': { type: 'string', default: 'HOOKWIRE_SERVE_TOKEN' },
+        'insecure-no-auth': { type: 'boolean', default: false },
+        'max-body': { type: 'string' },
+        'max-concurrent': { type: 'string' },
+        cwd: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const settings = settingsPaths(values.settings);
+    if (!settings) throw new CommandInputError('--settings FILE is required');
+    if (values.port === undefined) throw new CommandInputError('--port N is required');
+    const port = integer(values.port, '--port', 0, 0, 65_535);
+    const maxBodyBytes = integer(values['max-body'], '--max-body', 1024 * 1024, 1, 2 ** 31);
+    const maxConcurrent = integer(values['max-concurrent'], '--max-concurrent', 64, 1, 100_000);
+    const token = process.env[values['token-env']] || undefined;
+    const insecureNoAuth = values['insecure-no-auth'];
+    if (token === undefined && !insecureNoAuth) {
+      throw new CommandInputError(
+        `no token: set ${values['token-env']} (clients send "Authorization: Bearer <token>"), or use --insecure-no-auth on a loopback host`,
+      );
+    }
+    if (token === undefined && !isLoopbackHost(values.host)) {
+      throw new CommandInputError(
+        `--insecure-no-auth is allowed on a loopback host only, not ${values.host}`,
+      );
+    }
+    const cwd = workingDirectory(values.cwd);
+
+    const warn = (line: string) => process.stderr.write(`hookwire serve: ${line}\n`);
+    const engine = await createEngine({
+      cwd,
+      projectDir: cwd,
+      settings,
+      logger: { debug: () => undefined, warn: () => undefined },
+    });
+    for (const line of renderDiagnostics(engine.settings.diagnostics)) warn(line);
+    const server = createHookServer({
+      engine,
+      token,
+      insecureNoAuth,
+      maxBodyBytes,
+      maxConcurrent,
+      fallbackCwd: cwd,
+      log: warn,
+    });
+    const address = await server.listen(port, values.host);
+    const auth = token === undefined ? 'no authentication' : `bearer token from $${values['token-env']}`;
+    warn(`listening on ${address.url} (${auth}, ${engine.settings.hooks.length} hooks)`);
+
+    const signal = await new Promise<string>((resolve) => {
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+      process.once('SIGINT', () => resolve('SIGINT'));
+    });
+    warn(`${signal}: finishing ${server.inFlight} events in flight, then stopping`);
+    await server.close();
+    warn('stopped');
+    return 0;
+  } catch (error) {
+    if (error instanceof CommandInputError || isParseArgsError(error)) {
+      process.stderr.write(`hookwire serve: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}

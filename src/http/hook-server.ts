@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Engine } from '../engine/engine.js';
+import { HookwireError } from '../errors/hookwire-error.js';
+import { bearerTokenMatches } from './bearer-token.js';
+import { readRequestBody } from './read-request-body.js';
+import { toHttpAnswer } from './to-http-answer.js';
+
+/** Options of `createHookServer`. */
+export interface HookServerOptions {
+  /** Fires the events; closed by `close()` once the last event in flight has been answered. */
+  readonly engine: Pick<Engine, 'fire' | 'close'>;
+  /** The bearer token every hook request must carry. Required unless `insecureNoAuth` on loopback. */
+  readonly token?: string;
+  /** Accept requests without a token. `listen` refuses it on any host but a loopback one. */
+  readonly insecureNoAuth?: boolean;
+  /** Larger request bodies are answered 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Events run at once; more are answered 503 with Retry-After. Default 64. */
+  readonly maxConcurrent?: number;
+  /**
+   * Where hooks run when a payload's `cwd` does not exist on this machine (payloads come from the agent's
+   * machine). Default: process.cwd().
+   */
+  readonly fallbackCwd?: string;
+  /** One line per request: event, decision, status, duration. Never the payload, never a header. */
+  readonly log?: (line: string) => void;
+  /** How long `close()` waits for events in flight before cutting connections. Default 30 s. */
+  readonly shutdownDeadlineMs?: number;
+}
+
+/** A running (or ready) hook server. */
+export interface HookServer {
+  readonly server: Server;
+  /** Starts listening; resolves with the bound address. Throws a `usage` HookwireError for unsafe setups. */
+  listen(port: number, host?: string): Promise<{ host: string; port: number; url: string }>;
+  /** Graceful stop: no new connections, events in flight are answered, then the engine is closed. */
+  close(): Promise<void>;
+  /** Events being run right now. */
+  readonly inFlight: number;
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Whether a listening host only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.test(host);
+}
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+
+/**
+ * Creates the server behind `hookwire serve`: it accepts the protocol's POSTs (`/` or `/hooks/<Event>`;
+ * the event is the payload's `hook_event_name`), fires them through the engine and answers 200 with the
+ * merged outcome as the JSON an http hook answers (`toHttpAnswer`). `GET /healthz` needs no token.
+ * Refusals: 401 (token), 404, 405, 400 (not a JSON object, no or conflicting event), 413, 503 (saturated
+ * or shutting down). The library never prints: `log` receives one line per request.
+ */
+export function createHookServer(options: HookServerOptions): HookServer {
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxConcurrent = options.maxConcurrent ?? 64;
+  const fallbackCwd = options.fallbackCwd ?? process.cwd();
+  const log = options.log ?? (() => undefined);
+  const pending = new Set<Promise<unknown>>();
+  let closing: Promise<void> | undefined;
+
+  const send = (response: ServerResponse, reply: Reply) => {
+    const text = JSON.stringify(reply.body);
+    response.writeHead(reply.status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...(closing || reply.status === 413 || reply.status === 503 ? { connection: 'close' } : {}),
+      ...reply.headers,
+    });
+    response.end(text);
+  };
+
+  const fire = async (request: IncomingMessage, path: string): Promise<Reply & { event?: string }> => {
+    const body = await readRequestBody(request, maxBodyBytes);
+    if (body.kind === 'too_large') return { status: 413, body: { error: `body over ${maxBodyBytes} bytes` } };
+    if (body.kind === 'aborted') return { status: 400, body: { error: 'request body incomplete' } };
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body.text);
+    } catch {
+      return { status: 400, body: { error: 'the body is not JSON' } };
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      return { status: 400, body: { error: 'the body is not a JSON object' } };
+    }
+    const fields = payload as Record<string, unknown>;
+    const named = typeof fields.hook_event_name === 'string' ? fields.hook_event_name : undefined;
+    const routed = path.startsWith('/hooks/') ? decodeURIComponent(path.slice('/hooks/'.length)) : undefined;
+    const event = routed ?? named;
+    if (event === undefined) return { status: 400, body: { error: 'no hook_event_name in the payload' } };
+    if (routed !== undefined && named !== undefined && routed !== named) {
+      return { status: 400, body: { error: `the path says ${routed}, the payload says ${named}` } };
+    }
+    const cwd = fields.cwd;
+    const local = typeof cwd === 'string' && !existsSync(cwd) ? { ...fields, cwd: fallbackCwd } : fields;
+    try {
+      const outcome = await options.engine.fire(event, local);
+      return {
+        status: 200,
+        body: toHttpAnswer(outcome),
+        event: `${event} decision=${outcome.decision ?? 'none'}`,
+      };
+    } catch (error) {
+      const known = error instanceof HookwireError && error.kind !== 'internal';
+      const message = error instanceof Error ? error.message : String(error);
+      return { status: known ? 400 : 500, body: { error: known ? message : 'internal error' }, event };
+    }
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const finish = (reply: Reply & { event?: string }) => {
+      send(response, reply);
+      const duration = (performance.now() - started).toFixed(1);
+      log(`${request.method} ${reply.event ?? path} status=${reply.status} ${duration}ms`);
+    };
+    if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
+      send(response, { status: closing ? 503 : 200, body: { ok: !closing, inFlight: pending.size } });
+      return;
+    }
+    if (options.token !== undefined && !bearerTokenMatches(request.headers.authorization, options.token)) {
+      finish({ status: 401, body: { error: 'unauthorized' }, headers: { 'www-authenticate': 'Bearer' } });
+      return;
+    }
+    if (path !== '/' && !/^\/hooks\/[^/]+$/.test(path)) {
+      finish({ status: 404, body: { error: 'POST to / or /hooks/<Event>' } });
+      return;
+    }
+    if (request.method !== 'POST') {
+      finish({ status: 405, body: { error: 'use POST' }, headers: { allow: 'POST' } });
+      return;
+    }
+    if (closing || pending.size >= maxConcurrent) {
+      finish({
+        status: 503,
+        body: { error: closing ? 'shutting down' : 'busy' },
+        headers: { 'retry-after': '1' },
+      });
+      return;
+    }
+    const work = fire(request, path).then(finish, () =>
+      finish({ status: 500, body: { error: 'internal error' } }),
+    );
+    pending.add(work);
+    work.finally(() => pending.delete(work));
+  };
+
+  const server = createServer(handle);
+  // Clients keep connections alive between events; idle ones may stay longer than node's 5 s default.
+  server.keepAliveTimeout = 30_000;
+
+  return {
+    server,
+    get inFlight() {
+      return pending.size;
+    },
+    listen(port, host = '127.0.0.1') {
+      if (options.token === undefined && !(options.insecureNoAuth && isLoopbackHost(host))) {
+        throw new HookwireError(
+          'usage',
+          options.insecureNoAuth
+            ? `refusing to serve without a token on ${host}: --insecure-no-auth is allowed on loopback only`
+            : 'refusing to serve without a bearer token (set one, or use --insecure-no-auth on loopback)',
+        );
+      }
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({ host: address.address, port: address.port, url: `http://${shown}:${address.port}` });
+        });
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const deadline = new Promise((resolve) =>
+          setTimeout(resolve, options.shutdownDeadlineMs ?? 30_000).unref(),
+        );
+        await Promise.race([Promise.allSettled([...pending]), deadline]);
+        server.closeIdleConnections();
+        const grace = setTimeout(() => server.closeAllConnections(), 1_000).unref();
+        await stopped;
+        clearTimeout(grace);
+        await options.engine.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { eventSpec, isEventName } from '../events/lookup.js';
+import type { Outcome } from '../outcome/outcome.js';
+import { toHostAnswer } from '../protocol/to-host-answer.js';
+
+/**
+ * The JSON body an http hook answers so that the host does what the merged outcome says: the same JSON a
+ * command hook would print (`toHostAnswer`), with the two things an http answer cannot say otherwise
+ * rewritten as JSON, since an http hook has no exit code and its plain text is an error:
+ * - an exit-2 block becomes the event's JSON block: `permissionDecision: "deny"` (PreToolUse), a deny
+ *   `decision` object (PermissionRequest), `action: "decline"` (Elicitation, ElicitationResult), else the
+ *   top-level `decision: "block"` with the reason;
+ * - plain stdout becomes `hookSpecificOutput.worktreePath` (WorktreeCreate) or `additionalContext`.
+ * Always an object; `{}` when there is nothing to say.
+ */
+export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
+  const host = toHostAnswer(outcome);
+  const printed = host.stdout.trim();
+  const json = parseObject(printed) ?? {};
+  const specific = { ...(asObject(json.hookSpecificOutput) ?? {}) };
+  if (printed !== '' && parseObject(printed) === null) {
+    if (outcome.event === 'WorktreeCreate') specific.worktreePath = printed;
+    else specific.additionalContext = printed;
+  }
+  if (host.exitCode === 2) {
+    const reason = outcome.reason ?? (host.stderr.trim() || 'Blocked by hook');
+    const fields = isEventName(outcome.event) ? eventSpec(outcome.event).specificOutput : [];
+    if (fields.includes('permissionDecision')) {
+      specific.permissionDecision = 'deny';
+      specific.permissionDecisionReason = reason;
+    } else if (fields.includes('decision')) {
+      specific.decision = { behavior: 'deny', message: reason };
+    } else if (fields.includes('action')) {
+      specific.action = 'decline';
+    } else {
+      json.decision = 'block';
+      json.reason = reason;
+    }
+  }
+  if (Object.keys(specific).length > 0) {
+    json.hookSpecificOutput = { hookEventName: outcome.event, ...specific };
+  }
+  return json;
+}
+
+function asObject(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
