@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
+import { outcomeJsonSchema } from '../../outcome/outcome-schema.js';
 import { deepAgentsJsonSchema, settingsJsonSchema } from '../../settings/json-schemas.js';
 
 const SCHEMAS: Record<string, () => unknown> = {
   settings: settingsJsonSchema,
   deepagents: deepAgentsJsonSchema,
+  outcome: outcomeJsonSchema,
 };
 
 const HELP = `Usage: hookwire schema [${Object.keys(SCHEMAS).join('|')}]
