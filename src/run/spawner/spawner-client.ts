@@ -51,6 +51,8 @@ export class SpawnerClient implements LiveProcessGroup {
   }
 
   private ask(id: number, message: ToSpawnerMessage, limitMs: number): Promise<ProcessResult | undefined> {
+    // A spawner that could not start, or died before we asked, cannot answer: say so at once.
+    if (!this.child?.connected) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.answer(id, undefined), limitMs);
       this.pending.set(id, (result) => {
