@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsup';
 
-// Two entry points: the library (tree-shakeable, with types) and the CLI. The CLI is one pre-bundled file
-// so that `hookwire run`, which an agent spawns on every event, starts without resolving a module graph.
+// Entry points: the library (tree-shakeable, with types), the CLI, and the spawner process the engine can
+// start on demand. The CLI is pre-bundled so that `hookwire run`, which an agent spawns on every event,
+// starts without resolving a module graph.
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
+  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts', 'spawner-main': 'src/run/spawner/spawner-main.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
