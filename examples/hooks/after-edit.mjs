@@ -4,7 +4,11 @@ let text = '';
 for await (const chunk of process.stdin) text += chunk;
 const { tool_input: input } = JSON.parse(text);
 const file = String(input?.file_path ?? '');
-const name = file.split('/').pop()?.replace(/\.[^.]+$/, '') ?? file;
+const name =
+  file
+    .split('/')
+    .pop()
+    ?.replace(/\.[^.]+$/, '') ?? file;
 const answer = {
   hookSpecificOutput: {
     hookEventName: 'PostToolUse',
