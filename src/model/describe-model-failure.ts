@@ -51,10 +51,12 @@ function apiMessage(error: unknown): string {
   return typeof message === 'string' ? message : messageOf(error);
 }
 
+/** The message with its innermost cause: `Connection error. (connect ECONNREFUSED 127.0.0.1:9)`. */
 function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
+  let innermost: unknown = error.cause;
+  while (innermost instanceof Error && innermost.cause instanceof Error) innermost = innermost.cause;
+  return innermost instanceof Error ? `${error.message} (${innermost.message})` : error.message;
 }
 
 function formatSeconds(milliseconds: number): string {

@@ -146,21 +146,20 @@ describe.each(providers)('prompt hooks through the $provider SDK', ({ provider, 
     expect(execution.kind).toBe('cancelled');
   });
 
-  it('fails on a connection error', async () => {
+  it('fails on a connection error, naming the cause', async () => {
+    // A port that was just listening and is now closed: connection refused.
+    const closed = await start([]);
+    await closed.close();
     const execution = await runPromptHook(
       modelHookRequest({
         handler: { type: 'prompt', prompt: 'Judge' },
-        // Port 9 (discard) on loopback is closed in test environments.
-        model: {
-          provider,
-          baseURL: `http://127.0.0.1:9${path}`,
-          apiKey: 'test-key',
-          defaultModel: 'judge-1',
-        },
+        model: { provider, baseURL: `${closed.baseURL}${path}`, apiKey: 'test-key', defaultModel: 'judge-1' },
       }),
     );
     expect(execution.kind).toBe('failed');
-    expect(execution.error).toMatch(new RegExp(`^${provider} judge-1: `));
+    expect(execution.error).toMatch(
+      new RegExp(`^${provider} judge-1: Connection error\\. \\(.*ECONNREFUSED`),
+    );
   });
 });
 
