@@ -36,9 +36,10 @@ export function blockMessage(outcome: Outcome): BlockMessage {
   if (runs.length === 1 && only) {
     const prefix = `[${only.command}]: `;
     const text = reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
-    // The host quotes stderr as it is, trailing newline included, and says "No stderr output" itself.
+    // The host quotes stderr as it is (a trailing newline shows), and says "No stderr output" itself; a
+    // message it words itself (onFailure) has no newline, so none is added.
     const fromStderr = text === (only.stderr.trim() || 'No stderr output');
-    return { form: 'exit-code', text: fromStderr && only.exitCode === 2 ? only.stderr : `${text}\n` };
+    return { form: 'exit-code', text: fromStderr && only.exitCode === 2 ? only.stderr : text };
   }
-  return { form: 'exit-code', text: `${reason}\n` };
+  return { form: 'exit-code', text: reason };
 }

@@ -55,7 +55,7 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
     if (message.form === 'exit-code' || channel === 'exit-code') {
       // Exit 2 decides; the other fields (context, system message) ride along in the JSON.
       const rest = specificFields(spec, outcome, ['worktreePath', ...DECISION_FIELDS]);
-      const text = message.form === 'exit-code' ? message.text : `${outcome.reason ?? ''}\n`;
+      const text = message.form === 'exit-code' ? message.text : (outcome.reason ?? '');
       return withJson(json, rest, outcome.event, text, 2);
     }
     if (channel === 'legacy-decision') {

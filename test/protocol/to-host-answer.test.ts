@@ -65,6 +65,25 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
     { stdout: '', stderr: '', exitCode: 2 },
   ],
   [
+    'a fail-closed timeout is re-told in the host words, without a newline',
+    outcome({
+      event: 'PreToolUse',
+      decision: 'deny',
+      reason: '[/hooks/slow.sh]: timed out; blocking because onFailure is "block"',
+      runs: [
+        hookRun({
+          index: 0,
+          command: '/hooks/slow.sh',
+          status: 'blocking',
+          exitCode: null,
+          signal: 'SIGTERM',
+        }),
+      ],
+      trace: { decision: [0] },
+    }),
+    { stdout: '', stderr: 'timed out; blocking because onFailure is "block"', exitCode: 2 },
+  ],
+  [
     'several exit-2 hooks keep every bracketed command',
     outcome({
       event: 'Stop',
@@ -73,7 +92,7 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
       runs: [exit2Run, hookRun({ index: 1, command: '/hooks/b.sh', status: 'blocking', exitCode: 2 })],
       trace: { decision: [0, 1] },
     }),
-    { stdout: '', stderr: '[/hooks/guard.sh]: no rm\n[/hooks/b.sh]: tests\n', exitCode: 2 },
+    { stdout: '', stderr: '[/hooks/guard.sh]: no rm\n[/hooks/b.sh]: tests', exitCode: 2 },
   ],
   [
     'exit 2 plus a JSON deny answers in JSON with the merged reason',
@@ -256,7 +275,7 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
       runs: [hookRun({ index: 0, command: 'x', output: {} })],
       trace: { decision: [0] },
     }),
-    { stdout: '', stderr: 'disk full\n', exitCode: 2 },
+    { stdout: '', stderr: 'disk full', exitCode: 2 },
   ],
   [
     'TeammateIdle cannot block in JSON, so it exits 2',
@@ -267,7 +286,7 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
       runs: [hookRun({ index: 0, command: 'x', output: {} })],
       trace: { decision: [0] },
     }),
-    { stdout: '', stderr: 'keep going\n', exitCode: 2 },
+    { stdout: '', stderr: 'keep going', exitCode: 2 },
   ],
   [
     'Elicitation answers action and content',
