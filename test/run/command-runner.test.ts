@@ -231,7 +231,6 @@ describe('runCommand: shell and exec forms', () => {
         args: [
           '$HOME; rm -rf x',
           '*',
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal placeholder is what is tested
           '${CLAUDE_PROJECT_DIR}/a',
           '$CLAUDE_PROJECT_DIR',
           '$CLAUDE_PROJECT_DIRX',
@@ -246,7 +245,6 @@ describe('runCommand: shell and exec forms', () => {
   });
 
   it('substitutes the project dir in the exec-form program', async () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal placeholder is what is tested
     const request = makeRequest(command({ command: '${CLAUDE_PROJECT_DIR}/print-args.sh', args: ['ok'] }), {
       projectDir: fixture(''),
     });

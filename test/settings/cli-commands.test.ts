@@ -71,7 +71,6 @@ describe('hookwire CLI', () => {
   });
 
   it('list, events and schema print what the library computes', async () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the command holds a literal ${...} placeholder.
     const label = 'python3 ${CLAUDE_PLUGIN_ROOT}/scripts/check_tests_ran.py';
     const [list, events, schema] = await Promise.all([
       hookwire(['list', '--event', 'Stop', '--settings', 'examples/real-world/plugin-hooks.json']),
