@@ -49,6 +49,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
   const context: EngineContext = {
     options,
     index,
+    policy: settings.policy,
     state: new SessionState(),
     defaults: {
       sessionId,

@@ -1,4 +1,5 @@
 import type { HookIndex } from '../select/hook-index.js';
+import type { HookPolicy } from '../settings/configured-hook.js';
 import type { PayloadDefaults } from './fill-payload.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import type { SessionState } from './session-state.js';
@@ -7,6 +8,8 @@ import type { SessionState } from './session-state.js';
 export interface EngineContext {
   readonly options: NormalizedOptions;
   readonly index: HookIndex;
+  /** The merged hook policy, which the http runner enforces (URL and env var allowlists). */
+  readonly policy: HookPolicy;
   readonly state: SessionState;
   readonly defaults: PayloadDefaults;
   /** Aborted by close(): every runner ends its hook and reports `cancelled`. */
