@@ -2,6 +2,15 @@
  * The public surface of hookwire. This file only re-exports; internals stay out of it.
  */
 
+export { type ConversionResult, convertToClaude } from './deepagents/convert-to-claude.js';
+export { convertToDeepAgents } from './deepagents/convert-to-deepagents.js';
+export {
+  createDeepAgentsDispatcher,
+  type DeepAgentsDispatcher,
+  type DeepAgentsDispatcherOptions,
+  type DeepAgentsDispatcherStats,
+  type DeepAgentsHookResult,
+} from './deepagents/deepagents-dispatcher.js';
 export { createEngine } from './engine/create-engine.js';
 export type { Engine, EngineOptions, Logger } from './engine/engine.js';
 export { HookwireError, type HookwireErrorKind } from './errors/hookwire-error.js';

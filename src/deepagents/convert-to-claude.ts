@@ -1,10 +1,9 @@
 import { closestName } from '../events/closest-name.js';
 import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
-import {
-  type ClaudeSettings,
-  type CommandHandlerSettings,
-  type DefinitionSettings,
-  deepAgentsEntrySchema,
+import type {
+  ClaudeSettings,
+  CommandHandlerSettings,
+  DefinitionSettings,
 } from '../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 import { isDeepAgentsEvent } from './is-deepagents-event.js';
@@ -44,14 +43,14 @@ export function convertToClaude(
     return { settings: {}, notes: ['the file is not a Deep Agents hooks.json: expected {"hooks": [...]}'] };
   }
   entries.forEach((raw, index) => {
-    const parsed = deepAgentsEntrySchema.safeParse(raw);
-    if (!parsed.success) {
+    const parsed = entryOf(raw);
+    if (!parsed) {
       notes.push(
         `hooks[${index}]: skipped: "command" must be a non-empty list of strings and "events" a list`,
       );
       return;
     }
-    const subscribed = parsed.data.events?.length ? parsed.data.events : DEEPAGENTS_EVENTS;
+    const subscribed = parsed.events?.length ? parsed.events : DEEPAGENTS_EVENTS;
     for (const event of subscribed) {
       if (!isDeepAgentsEvent(event)) {
         const closest = closestName(event, DEEPAGENTS_EVENTS);
@@ -67,7 +66,7 @@ export function convertToClaude(
       }
       const handler: CommandHandlerSettings = {
         type: 'command',
-        command: `${hookwire} ${ADAPTER_COMMAND} ${event} -- ${quoteShellWords(parsed.data.command)}`,
+        command: `${hookwire} ${ADAPTER_COMMAND} ${event} -- ${quoteShellWords(parsed.command)}`,
         async: true,
         timeout: CONVERTED_TIMEOUT_SECONDS,
       };
@@ -88,6 +87,19 @@ export function convertToClaude(
     hooks[event] = [...(hooks[event] ?? []), definition];
   }
   return { settings: { hooks }, notes };
+}
+
+/** A valid entry, checked by hand rather than with zod so that the main entry point does not load it. */
+function entryOf(raw: unknown): { command: string[]; events?: string[] } | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { command, events } = raw as { command?: unknown; events?: unknown };
+  if (!isStringList(command) || command.length === 0 || command[0] === '') return undefined;
+  if (events === undefined) return { command };
+  return isStringList(events) ? { command, events } : undefined;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 function isHooksDocument(document: unknown): document is { hooks: unknown[] } {

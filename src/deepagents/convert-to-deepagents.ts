@@ -1,4 +1,4 @@
-import type { DeepAgentsEventName } from '../events/event-names.js';
+import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from '../events/event-names.js';
 import type { ClaudeSettings, DeepAgentsHooks, HandlerSettings } from '../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 import { ADAPTER_COMMAND, type ConversionResult } from './convert-to-claude.js';
@@ -67,7 +67,12 @@ export function convertToDeepAgents(settings: ClaudeSettings): ConversionResult<
       });
     });
   }
-  return { settings: { hooks: [...entries.values()] }, notes };
+  const order = (event: DeepAgentsEventName) => DEEPAGENTS_EVENTS.indexOf(event);
+  const hooks = [...entries.values()].map(({ command, events }) => ({
+    command,
+    events: events.sort((left, right) => order(left) - order(right)),
+  }));
+  return { settings: { hooks }, notes };
 }
 
 function add(

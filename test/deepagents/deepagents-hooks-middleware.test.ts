@@ -162,7 +162,7 @@ describe('deepAgentsHooksMiddleware with a real deepagents agent', () => {
       middleware: [
         createSummarizationMiddleware({
           model,
-          backend: (config) => new StateBackend(config),
+          backend: (config: ConstructorParameters<typeof StateBackend>[0]) => new StateBackend(config),
           trigger: { type: 'messages', value: 4 },
           keep: { type: 'messages', value: 2 },
         }),
