@@ -2,8 +2,9 @@ import type { AllowedUrl, HookPolicy, SourceLevel } from '../settings/configured
 import { matchesUrlPattern } from './url-pattern.js';
 
 /**
- * Levels whose `allowedHttpHookUrls` patterns may open private and loopback addresses. Project and local
- * settings travel with a repository, so their own allowance cannot open the door for their own hooks.
+ * Levels trusted to open private and loopback addresses, by an `allowedHttpHookUrls` pattern or by defining
+ * the hook themselves. Project and local settings travel with a repository (and explicit files and inline
+ * objects may well be such a file), so their own allowance cannot open the door for their own hooks.
  */
 export const LEVELS_THAT_OPEN_PRIVATE_NETWORKS: ReadonlySet<SourceLevel> = new Set(['managed', 'user']);
 
@@ -12,7 +13,10 @@ export type UrlPolicyDecision =
   | {
       readonly allowed: true;
       readonly url: URL;
-      /** True when a user or managed pattern matched: private and loopback addresses may be reached. */
+      /**
+       * True when a user or managed pattern matched the URL, or the hook itself is a user or managed one:
+       * private and loopback addresses may then be reached.
+       */
       readonly allowPrivate: boolean;
     }
   | { readonly allowed: false; readonly reason: string };
@@ -38,13 +42,19 @@ export function matchingPatterns(url: URL, allowed: readonly AllowedUrl[]): read
 /**
  * Applies the URL policy: the URL must be http(s) and, when `allowedHttpHookUrls` is set, match one of its
  * patterns (an empty list blocks every URL). A missing policy means no policy key was set anywhere.
- * The network guard decides about addresses later, at connect time, using `allowPrivate`.
+ * `hookLevel` is where the hook was defined. The network guard decides about addresses later, at connect
+ * time, using `allowPrivate`.
  */
-export function checkUrlPolicy(text: string, policy: HookPolicy | undefined): UrlPolicyDecision {
+export function checkUrlPolicy(
+  text: string,
+  policy: HookPolicy | undefined,
+  hookLevel: SourceLevel,
+): UrlPolicyDecision {
   const url = parseHookUrl(text);
   if (typeof url === 'string') return { allowed: false, reason: url };
+  const trustedHook = LEVELS_THAT_OPEN_PRIVATE_NETWORKS.has(hookLevel);
   const allowed = policy?.allowedHttpHookUrls;
-  if (allowed === undefined) return { allowed: true, url, allowPrivate: false };
+  if (allowed === undefined) return { allowed: true, url, allowPrivate: trustedHook };
   if (allowed.length === 0) {
     return { allowed: false, reason: 'allowedHttpHookUrls is an empty list, which blocks every http hook' };
   }
@@ -52,7 +62,8 @@ export function checkUrlPolicy(text: string, policy: HookPolicy | undefined): Ur
   if (matching.length === 0) {
     return { allowed: false, reason: `${redactUrl(url)} matches no allowedHttpHookUrls pattern` };
   }
-  const allowPrivate = matching.some((entry) => LEVELS_THAT_OPEN_PRIVATE_NETWORKS.has(entry.level));
+  const allowPrivate =
+    trustedHook || matching.some((entry) => LEVELS_THAT_OPEN_PRIVATE_NETWORKS.has(entry.level));
   return { allowed: true, url, allowPrivate };
 }
 

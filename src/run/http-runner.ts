@@ -109,7 +109,7 @@ export function createHttpRunner(options: HttpRunnerOptions = {}): HttpRunner {
     if (handler.type !== 'http') {
       return execution(failure(`the http runner was given a ${handler.type} handler`), started);
     }
-    const decision = checkUrlPolicy(handler.url, request.policy);
+    const decision = checkUrlPolicy(handler.url, request.policy, request.hook.provenance.level);
     if (!decision.allowed) return execution(failure(`http hook blocked: ${decision.reason}`), started);
     const { url, allowPrivate } = decision;
     const label = `POST ${redactUrl(url)}`;

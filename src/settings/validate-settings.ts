@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Diagnostic, LoadedFile, SourceLevel } from './configured-hook.js';
+import { blockedUrlDiagnostics, type ValidatedSource } from '../http/blocked-url-diagnostics.js';
+import type { ConfiguredHook, Diagnostic, LoadedFile, SourceLevel } from './configured-hook.js';
+import type { LeveledPolicy } from './merge-policy.js';
 import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
 import { checkClaudeRules, checkDeepAgentsRules } from './settings-rules.js';
@@ -20,7 +22,12 @@ export interface ValidationReport {
 export function validateSettingsText(
   text: string,
   origin: { file: string; level: SourceLevel },
-): { diagnostics: Diagnostic[]; format: LoadedFile['format'] | undefined } {
+): {
+  diagnostics: Diagnostic[];
+  format: LoadedFile['format'] | undefined;
+  hooks: readonly ConfiguredHook[];
+  policy: LeveledPolicy['values'];
+} {
   let definitions = 0;
   const reading = readSettingsText(text, origin, () => `d${++definitions}`, { deepAgentsSeverity: 'error' });
   const root = reading.source.document.root;
@@ -30,13 +37,19 @@ export function validateSettingsText(
   }
   if (root && reading.format === 'deepagents')
     diagnostics.push(...checkDeepAgentsRules(reading.source, root));
-  return { diagnostics: sortByPosition(diagnostics), format: reading.format };
+  return {
+    diagnostics: sortByPosition(diagnostics),
+    format: reading.format,
+    hooks: reading.hooks,
+    policy: reading.policy,
+  };
 }
 
 /** Validates planned sources in order (a missing explicit file is an error, a missing default is skipped). */
 export function validateSources(sources: readonly PlannedSource[]): ValidationReport {
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
+  const validated: ValidatedSource[] = [];
   for (const source of sources) {
     const read = readSourceText(source);
     if (read === undefined) continue;
@@ -47,7 +60,15 @@ export function validateSources(sources: readonly PlannedSource[]): ValidationRe
     const result = validateSettingsText(read.text, source);
     diagnostics.push(...result.diagnostics);
     if (result.format) files.push({ file: source.file, level: source.level, format: result.format });
+    validated.push({
+      level: source.level,
+      explicit: source.explicit,
+      hooks: result.hooks,
+      policy: result.policy,
+    });
   }
+  // A blocked http URL depends on the policy merged across the default sources, so it is checked last.
+  diagnostics.push(...blockedUrlDiagnostics(validated));
   return { diagnostics, files };
 }
 

@@ -9,25 +9,41 @@ const allow = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDec
 
 describe('checkUrlPolicy', () => {
   it('allows every http(s) URL when no policy is set, without opening private addresses', () => {
-    expect(checkUrlPolicy('https://hooks.example.com/x', undefined)).toMatchObject({
+    expect(checkUrlPolicy('https://hooks.example.com/x', undefined, 'project')).toMatchObject({
       allowed: true,
       allowPrivate: false,
     });
   });
 
   it('refuses what is not an http(s) URL', () => {
-    expect(checkUrlPolicy('file:///etc/passwd', undefined)).toEqual({
+    expect(checkUrlPolicy('file:///etc/passwd', undefined, 'user')).toEqual({
       allowed: false,
       reason: '"file:///etc/passwd" is not an http or https URL',
     });
-    expect(checkUrlPolicy('not a url', undefined)).toEqual({
+    expect(checkUrlPolicy('not a url', undefined, 'user')).toEqual({
       allowed: false,
       reason: '"not a url" is not a valid URL',
     });
   });
 
+  it('a user or managed hook may reach private addresses itself; a project, local or inline one may not', () => {
+    for (const [level, allowPrivate] of [
+      ['user', true],
+      ['managed', true],
+      ['project', false],
+      ['local', false],
+      ['explicit', false],
+      ['inline', false],
+    ] as const) {
+      expect(checkUrlPolicy('http://127.0.0.1:8787/audit', undefined, level)).toMatchObject({
+        allowed: true,
+        allowPrivate,
+      });
+    }
+  });
+
   it('an empty list blocks every URL', () => {
-    expect(checkUrlPolicy('https://hooks.example.com/x', policyAllowing([]))).toEqual({
+    expect(checkUrlPolicy('https://hooks.example.com/x', policyAllowing([]), 'managed')).toEqual({
       allowed: false,
       reason: 'allowedHttpHookUrls is an empty list, which blocks every http hook',
     });
@@ -35,7 +51,7 @@ describe('checkUrlPolicy', () => {
 
   it('a URL outside the list is refused, naming it (with any password redacted)', () => {
     expect(
-      checkUrlPolicy('https://u:pw@evil.test/x', policyAllowing(['https://hooks.example.com/*'])),
+      checkUrlPolicy('https://u:pw@evil.test/x', policyAllowing(['https://hooks.example.com/*']), 'user'),
     ).toEqual({
       allowed: false,
       reason: 'https://u:***@evil.test/x matches no allowedHttpHookUrls pattern',
@@ -52,7 +68,7 @@ describe('checkUrlPolicy', () => {
       ['explicit', false],
       ['inline', false],
     ] as const) {
-      expect(checkUrlPolicy(url, policyAllowing(['http://localhost:*'], level))).toMatchObject({
+      expect(checkUrlPolicy(url, policyAllowing(['http://localhost:*'], level), 'project')).toMatchObject({
         allowed: true,
         allowPrivate,
       });
@@ -67,7 +83,7 @@ describe('checkUrlPolicy', () => {
         { pattern: 'http://localhost:*', level: 'project' as const },
       ],
     };
-    expect(checkUrlPolicy('http://localhost:1/x', policy)).toMatchObject({
+    expect(checkUrlPolicy('http://localhost:1/x', policy, 'project')).toMatchObject({
       allowed: true,
       allowPrivate: false,
     });

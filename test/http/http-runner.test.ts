@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpRunner } from '../../src/run/http-runner.js';
-import { LOOPBACK_POLICY, makeHttpRequest, policyAllowing } from './make-http-request.js';
+import { LOOPBACK_POLICY, makeHttpRequest } from './make-http-request.js';
 import { answer, startTestServer, type TestServer } from './test-server.js';
 
 const runner = createHttpRunner();

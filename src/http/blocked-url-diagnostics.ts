@@ -1,0 +1,62 @@
+import { isIP } from 'node:net';
+import type { ConfiguredHook, Diagnostic, HookPolicy, SourceLevel } from '../settings/configured-hook.js';
+import { type LeveledPolicy, mergePolicy } from '../settings/merge-policy.js';
+import { checkUrlPolicy } from './check-url-policy.js';
+import { classifyAddress } from './classify-address.js';
+import { addressRefusal, hostNameRefusal } from './network-guard.js';
+
+/** Levels whose hooks certainly cannot open private addresses themselves (explicit files might be user's). */
+const UNTRUSTED_LEVELS: ReadonlySet<SourceLevel> = new Set(['project', 'local']);
+
+/**
+ * Why an http hook's URL can never be used, as far as can be told without resolving host names: not an
+ * http(s) URL, outside `allowedHttpHookUrls`, a metadata address or host name, or a private address
+ * literal in a project or local hook that no user or managed pattern allows. Null when it may work.
+ */
+export function hookUrlProblem(
+  text: string,
+  policy: HookPolicy | undefined,
+  level: SourceLevel,
+): string | null {
+  const decision = checkUrlPolicy(text, policy, level);
+  if (!decision.allowed) return decision.reason;
+  const bare = decision.url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isIP(bare)) {
+    const refusal = hostNameRefusal(bare);
+    return refusal === null ? null : `the network guard refuses this URL: ${refusal}`;
+  }
+  const refusal = addressRefusal(bare, decision.allowPrivate);
+  const certain = classifyAddress(bare) !== 'private' || UNTRUSTED_LEVELS.has(level);
+  return refusal !== null && certain ? `the network guard refuses this URL: ${refusal}` : null;
+}
+
+/** What one validated source contributed. */
+export interface ValidatedSource {
+  readonly level: SourceLevel;
+  /** Named on the command line: checked against its own policy keys only. */
+  readonly explicit: boolean;
+  readonly hooks: readonly ConfiguredHook[];
+  readonly policy: LeveledPolicy['values'];
+}
+
+/**
+ * One located error per http hook whose URL is blocked (for `hookwire validate`). The default sources are
+ * one configuration, so their policy keys are merged; explicitly named files are each checked against
+ * their own, since a folder of files (examples, several projects) is not one configuration.
+ */
+export function blockedUrlDiagnostics(sources: readonly ValidatedSource[]): Diagnostic[] {
+  const defaults = sources.filter((source) => !source.explicit);
+  const mergedDefaults = mergePolicy(defaults.map(({ level, policy }) => ({ level, values: policy })));
+  return sources.flatMap((source) => {
+    const policy = source.explicit
+      ? mergePolicy([{ level: source.level, values: source.policy }])
+      : mergedDefaults;
+    return source.hooks.flatMap((hook): Diagnostic[] => {
+      if (hook.handler.type !== 'http') return [];
+      const problem = hookUrlProblem(hook.handler.url, policy, hook.provenance.level);
+      if (problem === null) return [];
+      const { file, line, column, jsonPath } = hook.provenance;
+      return [{ severity: 'error', file, line, column, jsonPath: `${jsonPath}.url`, message: problem }];
+    });
+  });
+}
