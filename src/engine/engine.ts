@@ -39,6 +39,12 @@ export interface EngineOptions {
   /** Capture cap per stream, bytes. Default 1 MiB. */
   readonly outputCapBytes?: number;
   /**
+   * How command hooks are spawned. `helper-process` routes spawns through a small long-lived process the
+   * engine starts on demand, so spawn cost does not grow with this process's memory (worth it for hosts
+   * holding hundreds of MiB). Default `direct`.
+   */
+  readonly spawner?: 'direct' | 'helper-process';
+  /**
    * Provider, base URL, API key and default model for prompt and agent hooks. Each falls back to the
    * environment: HOOKWIRE_MODEL_PROVIDER, ANTHROPIC_/OPENAI_BASE_URL and _API_KEY, HOOKWIRE_MODEL.
    */

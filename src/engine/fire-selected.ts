@@ -50,6 +50,7 @@ export async function fireSelected(
     timeoutMs: hook.timeoutSeconds * 1000,
     signal: context.signal,
     outputCapBytes: options.outputCapBytes,
+    spawner: options.spawner,
     policy: context.policy,
     ...(options.model ? { model: options.model } : {}),
   });

@@ -21,6 +21,7 @@ export interface NormalizedOptions {
   readonly stopBlockCap: number;
   readonly env: Readonly<Record<string, string>>;
   readonly outputCapBytes: number;
+  readonly spawner: 'direct' | 'helper-process';
   readonly model: ModelOptions | undefined;
 }
 
@@ -58,6 +59,7 @@ export function normalizeOptions(
     stopBlockCap: options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP,
     env: options.env ?? {},
     outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
+    spawner: options.spawner ?? 'direct',
     model: options.model,
   };
 }

@@ -105,7 +105,10 @@ class HookProcess implements LiveProcessGroup {
   private leftoverTimer: NodeJS.Timeout | undefined;
   private readonly whenHandled: Promise<void>;
   private markHandled: () => void = ignore;
-  private readonly abortListener = (): void => this.terminate('cancelled');
+  /** An abort (engine closed) ends a running hook, and the leftovers of a finished one too. */
+  private readonly abortListener = (): void => {
+    void this.end();
+  };
 
   constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -187,7 +190,6 @@ class HookProcess implements LiveProcessGroup {
     this.settled = true;
     clearTimeout(this.deadlineTimer);
     clearTimeout(this.drainTimer);
-    this.spec.signal?.removeEventListener('abort', this.abortListener);
     // Our side of the pipes goes away whatever still holds the other end.
     this.child.stdout.destroy();
     this.child.stderr.destroy();
@@ -228,6 +230,7 @@ class HookProcess implements LiveProcessGroup {
 
   private forget(): void {
     clearTimeout(this.leftoverTimer);
+    this.spec.signal?.removeEventListener('abort', this.abortListener);
     untrackProcessGroup(this);
     this.markHandled();
   }
