@@ -157,9 +157,19 @@ describe('http runner: the network guard end to end', () => {
     runner.close();
   });
 
+  it('a user-level hook reaches loopback without any policy; a project-level one does not', async () => {
+    const runner = createHttpRunner();
+    const asUser = await runner(makeHttpRequest({ url: server.origin }, { policy: undefined }, 'user'));
+    expect(asUser.kind).toBe('completed');
+    const asProject = await runner(makeHttpRequest({ url: server.origin }, { policy: undefined }, 'project'));
+    expect(asProject.kind).toBe('failed');
+    runner.close();
+  });
+
   it('`localhost` is resolved, and refused at connect time with only a project-level allowance', async () => {
     const runner = createHttpRunner();
     const url = `http://localhost:${server.port}/`;
+    const before = server.seen.length;
     const refused = await runner(
       makeHttpRequest({ url }, { policy: policyAllowing(['http://localhost:*'], 'project') }),
     );
@@ -167,7 +177,7 @@ describe('http runner: the network guard end to end', () => {
     expect(refused.error).toMatch(
       /^POST http:\/\/localhost:\d+\/: refused by the network guard: localhost resolves to (127\.0\.0\.1|::1) is a private/,
     );
-    expect(server.seen).toEqual([]);
+    expect(server.seen.length).toBe(before);
     const allowed = await runner(
       makeHttpRequest({ url }, { policy: policyAllowing(['http://localhost:*'], 'user') }),
     );
