@@ -17,7 +17,8 @@ const NAME = '`hookwire run` cold start';
  * Target 4: `node dist/cli.js run --settings <file>` as an agent runs it (a whole process, 1 KB PreToolUse on
  * stdin, a 41-hook settings file: the 40 unrelated hooks plus one `true` on Bash) against `node -e 0` given the
  * same stdin, interleaved. Two hookwire cases: the payload's tool matches the one hook (load, match, spawn,
- * print), or nothing matches (load, match, print). The figure is the difference of medians.
+ * print), or nothing matches (load, match, print). The figure is the difference of medians. `--version` shows
+ * what loading the bundle alone costs, to tell start-up from the work of `run`.
  */
 export async function measureColdStart(quick: boolean): Promise<TargetResult[]> {
   const bundle = ensureBundle();
@@ -48,8 +49,10 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
       node: async () => (await runProcess(process.execPath, ['-e', '0'], matching, cwd)).durationMs,
       hookwireMatch: async () => (await runProcess(process.execPath, runArgs, matching, cwd)).durationMs,
       hookwireNoMatch: async () => (await runProcess(process.execPath, runArgs, unmatched, cwd)).durationMs,
+      hookwireVersion: async () =>
+        (await runProcess(process.execPath, [bundle, '--version'], '', cwd)).durationMs,
     },
-    { rounds: quick ? 15 : 50, warmupRounds: 3 },
+    { rounds: quick ? 15 : 40, warmupRounds: 3 },
   );
   const node = summarise(samples.node!);
   const rows: TargetResult[] = [];
@@ -69,5 +72,15 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
       verdict: verdictOf(extra <= WANTED_EXTRA_MS),
     });
   }
+  const version = summarise(samples.hookwireVersion!);
+  rows.push({
+    id: '4c',
+    name: '`hookwire --version` cold start (loading the bundle only)',
+    figure: formatSummaryMs(version),
+    baseline: `node -e 0 ${formatSummaryMs(node)}`,
+    ratio: `+${formatMs(version.median - node.median)}`,
+    target: 'info',
+    verdict: 'INFO',
+  });
   return rows;
 }
