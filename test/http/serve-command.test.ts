@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repository = fileURLToPath(new URL('../../', import.meta.url));
+const GUARD = fileURLToPath(new URL('../fixtures/http/guard.sh', import.meta.url));
+const directory = mkdtempSync(join(tmpdir(), 'hookwire-serve-cli-'));
+const settings = join(directory, 'settings.json');
+writeFileSync(
+  settings,
+  JSON.stringify({
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: GUARD }] }] },
+  }),
+);
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** Starts `hookwire serve` from source; resolves once it printed its address (or exited). */
+function startServe(args: string[], env: Record<string, string> = {}) {
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete environment.HOOKWIRE_SERVE_TOKEN;
+  Object.assign(environment, env);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', ...args], {
+    cwd: repository,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const listening = new Promise<string | null>((resolve) => {
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match) resolve(match[1] ?? null);
+    });
+    exited.then(() => resolve(null));
+  });
+  return { child, listening, exited, stderr: () => stderr };
+}
+
+describe('hookwire serve (the command)', () => {
+  it('refuses to start without a token, and --insecure-no-auth off loopback', async () => {
+    const noToken = startServe(['--settings', settings, '--port', '0']);
+    expect(await noToken.exited).toBe(2);
+    expect(noToken.stderr()).toContain('no token: set HOOKWIRE_SERVE_TOKEN');
+    const open = startServe([
+      '--settings',
+      settings,
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--insecure-no-auth',
+    ]);
+    expect(await open.exited).toBe(2);
+    expect(open.stderr()).toContain('--insecure-no-auth is allowed on a loopback host only, not 0.0.0.0');
+  });
+
+  it('serves with a token from --token-env, and stops gracefully on SIGTERM', async () => {
+    const serve = startServe(['--settings', settings, '--port', '0', '--token-env', 'MY_TOKEN'], {
+      MY_TOKEN: 'cli-token',
+    });
+    const url = await serve.listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${url}/hooks/PreToolUse`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli-token' },
+      body: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf /' },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: `[${GUARD}]: rm is not allowed here`,
+      },
+    });
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.stderr()).toMatch(
+      /POST PreToolUse decision=deny status=200 .*\n.*SIGTERM: finishing 0 events in flight/s,
+    );
+    expect(serve.stderr()).toContain('hookwire serve: stopped');
+    expect(serve.stderr()).not.toContain('cli-token');
+  });
+});
