@@ -1,6 +1,7 @@
 import { type Agent, type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ForbiddenAddressError } from './network-guard.js';
+import { onAbort } from './on-abort.js';
 
 /** What one POST came to. Never thrown: every way an exchange can end is a value. */
 export type HttpExchange =
@@ -61,13 +62,12 @@ export function postJson(options: PostJsonOptions): Promise<HttpExchange> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      stopListening();
       resolve(exchange);
       if (exchange.kind !== 'response') current?.destroy();
     };
     const timer = setTimeout(() => finish({ kind: 'timed_out' }), options.timeoutMs);
-    const onAbort = () => finish({ kind: 'cancelled' });
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stopListening = onAbort(signal, () => finish({ kind: 'cancelled' }));
 
     const attempt = (retried: boolean) => {
       let answered = false;
