@@ -136,7 +136,7 @@ async function compareImport(): Promise<void> {
       gemini: importing(geminiHooks),
       node: async () => (await runProcess(process.execPath, ['-e', '0'], '', sandbox)).durationMs,
     },
-    { rounds: quick ? 5 : 15, warmupRounds: 2 },
+    { rounds: quick ? 4 : 8, warmupRounds: 1 },
   );
   row(
     'import the hooks module, whole process (hookwire dist/index.js, Gemini hooks/index.js)',
