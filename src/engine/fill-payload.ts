@@ -1,6 +1,7 @@
+import { deepAgentsPayload } from '../deepagents/deepagents-payload.js';
+import { isDeepAgentsEvent } from '../deepagents/is-deepagents-event.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import type { EventName } from '../events/event-names.js';
-import { eventSpec } from '../events/lookup.js';
 
 /** The values a payload's missing common fields take. */
 export interface PayloadDefaults {
@@ -20,9 +21,7 @@ export function fillPayload(
   payload: Readonly<Record<string, unknown>>,
   defaults: PayloadDefaults,
 ): Readonly<Record<string, unknown>> {
-  if (eventSpec(event).family === 'deepagents') {
-    return payload.event === event ? payload : { event, ...payload };
-  }
+  if (isDeepAgentsEvent(event)) return deepAgentsPayload(event, payload);
   const named = payload.hook_event_name;
   if (named !== undefined && named !== event) {
     throw new HookwireError(

@@ -69,6 +69,18 @@ describe('fire', () => {
     expect(seen).toEqual([{ event: 'session.start', thread_id: 'abc123' }]);
   });
 
+  it('cuts tool.result output to 2,000 characters, as Deep Agents does', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const engine = await engineWith(undefined, {
+      callbacks: [
+        { event: 'tool.result', hook: { type: 'callback', name: 'spy', callback: (p) => void seen.push(p) } },
+      ],
+    });
+    const fields = { tool_name: 'ls', tool_id: 't1', tool_args: {}, tool_status: 'success' };
+    await engine.fire('tool.result', { ...fields, tool_output: 'x'.repeat(2500) });
+    expect(seen).toEqual([{ event: 'tool.result', ...fields, tool_output: 'x'.repeat(2000) }]);
+  });
+
   it('runs command hooks with CLAUDE_PROJECT_DIR, CLAUDECODE, the session id and options.env, in the payload’s cwd', async () => {
     const engine = await engineWith(
       { PreToolUse: [{ hooks: [{ type: 'command', command: script('print-env.sh') }] }] },
