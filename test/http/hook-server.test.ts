@@ -222,7 +222,7 @@ describe('createHookServer limits and shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(gated.isClosed()).toBe(false);
     await expect(call(url, { body: preToolUse('d') })).rejects.toThrow();
-    gated.releases.forEach((release) => release());
+    for (const release of gated.releases) release();
     expect(await first).toMatchObject({ status: 200 });
     expect(await second).toMatchObject({ status: 200 });
     await closing;
