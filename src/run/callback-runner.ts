@@ -1,4 +1,5 @@
 import type { HandlerExecution, HandlerRunner } from './handler-execution.js';
+import { onAbort } from './on-abort.js';
 
 type Ending =
   | { readonly kind: 'timed_out' | 'cancelled' }
@@ -19,11 +20,10 @@ export const runCallback: HandlerRunner = async (request) => {
   // The callback gets its own signal: aborted on our timeout as well as on the engine's cancellation.
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
+  let stopListening: (() => void) | undefined;
   const stopped = new Promise<Ending>((resolve) => {
     timer = setTimeout(() => resolve({ kind: 'timed_out' }), request.timeoutMs);
-    onAbort = () => resolve({ kind: 'cancelled' });
-    request.signal.addEventListener('abort', onAbort, { once: true });
+    stopListening = onAbort(request.signal, () => resolve({ kind: 'cancelled' }));
   });
   try {
     const returned = (async (): Promise<Ending> => ({
@@ -41,7 +41,7 @@ export const runCallback: HandlerRunner = async (request) => {
     return failure(error instanceof Error ? error.message : String(error), startedAt);
   } finally {
     clearTimeout(timer);
-    if (onAbort) request.signal.removeEventListener('abort', onAbort);
+    stopListening?.();
   }
 };
 

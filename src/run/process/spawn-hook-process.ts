@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { onAbort } from '../on-abort.js';
 import { isProcessGroupAlive, killProcessGroup } from './kill-process-group.js';
 import { type LiveProcessGroup, trackProcessGroup, untrackProcessGroup } from './live-process-groups.js';
 import { OutputCollector } from './output-collector.js';
@@ -103,6 +104,7 @@ class HookProcess implements LiveProcessGroup {
   private deadlineTimer: NodeJS.Timeout | undefined;
   private drainTimer: NodeJS.Timeout | undefined;
   private leftoverTimer: NodeJS.Timeout | undefined;
+  private stopListening: (() => void) | undefined;
   private readonly whenHandled: Promise<void>;
   private markHandled: () => void = ignore;
   /** An abort (engine closed) ends a running hook, and the leftovers of a finished one too. */
@@ -133,7 +135,7 @@ class HookProcess implements LiveProcessGroup {
     child.on('close', () => this.settle());
     trackProcessGroup(this);
     this.deadlineTimer = setTimeout(() => this.terminate('timed_out'), spec.timeoutMs);
-    spec.signal?.addEventListener('abort', this.abortListener, { once: true });
+    this.stopListening = spec.signal ? onAbort(spec.signal, this.abortListener) : undefined;
   }
 
   end(): Promise<void> {
@@ -230,7 +232,7 @@ class HookProcess implements LiveProcessGroup {
 
   private forget(): void {
     clearTimeout(this.leftoverTimer);
-    this.spec.signal?.removeEventListener('abort', this.abortListener);
+    this.stopListening?.();
     untrackProcessGroup(this);
     this.markHandled();
   }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { onAbort } from '../on-abort.js';
 import { type LiveProcessGroup, trackProcessGroup } from '../process/live-process-groups.js';
 import { KILL_GRACE_MS, type ProcessResult } from '../process/spawn-hook-process.js';
 import type { FromSpawnerMessage, SpawnRequestMessage, ToSpawnerMessage } from './spawner-protocol.js';
@@ -30,8 +31,7 @@ export class SpawnerClient implements LiveProcessGroup {
   ): Promise<ProcessResult | undefined> {
     await this.start();
     const id = this.nextId++;
-    const onAbort = (): void => this.send({ type: 'cancel', id });
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening = signal ? onAbort(signal, () => this.send({ type: 'cancel', id })) : undefined;
     try {
       return await this.ask(
         id,
@@ -39,7 +39,7 @@ export class SpawnerClient implements LiveProcessGroup {
         request.timeoutMs + KILL_GRACE_MS + ANSWER_MARGIN_MS,
       );
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
     }
   }
 
