@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from '../engine/engine.js';
 import { runCommand } from '../run/command-runner.js';
 import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
+import { executionWithoutOutput } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { createBoundedPool } from './bounded-pool.js';
 import { deepAgentsPayload } from './deepagents-payload.js';
@@ -179,16 +180,5 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
 }
 
 function notRun(hook: ConfiguredHook, reason: string): DeepAgentsHookResult {
-  return {
-    kind: 'cancelled',
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    error: reason,
-    durationMs: 0,
-    hook: hook.label,
-  };
+  return { ...executionWithoutOutput('cancelled', reason, 0), hook: hook.label };
 }

@@ -3,6 +3,7 @@ import type { HookRun } from '../outcome/outcome.js';
 import type { HookEffects } from '../read/hook-verdict.js';
 import { readExecution } from '../read/read-execution.js';
 import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
+import { executionWithoutOutput } from '../run/handler-execution.js';
 import { runners } from '../run/runners.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import { toHookRun } from './to-hook-run.js';
@@ -30,17 +31,12 @@ export async function executeHook(
   try {
     execution = await runners[hook.type](request);
   } catch (error) {
-    execution = {
-      kind: 'failed',
-      exitCode: null,
-      signal: null,
-      stdout: '',
-      stderr: '',
-      stdoutTruncated: false,
-      stderrTruncated: false,
-      error: `[${hook.label}]: the ${hook.type} runner failed: ${error instanceof Error ? error.message : String(error)}`,
-      durationMs: 0,
-    };
+    const message = error instanceof Error ? error.message : String(error);
+    execution = executionWithoutOutput(
+      'failed',
+      `[${hook.label}]: the ${hook.type} runner failed: ${message}`,
+      0,
+    );
   }
   const verdict = readExecution(event, hook, execution);
   const run = toHookRun(index, hook, execution, verdict);

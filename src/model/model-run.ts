@@ -1,4 +1,5 @@
 import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
+import { executionWithoutOutput } from '../run/handler-execution.js';
 import { createModelClient } from './create-model-client.js';
 import { describeModelFailure, type ModelFailure } from './describe-model-failure.js';
 import type { ModelClient } from './model-client.js';
@@ -82,16 +83,6 @@ export function modelExecution(
   result: { kind: HandlerExecution['kind']; error?: string },
   details: Readonly<Record<string, unknown>>,
 ): HandlerExecution {
-  return {
-    kind: result.kind,
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    ...(result.error === undefined ? {} : { error: result.error }),
-    durationMs: Math.round(performance.now() - startedAt),
-    details,
-  };
+  const durationMs = Math.round(performance.now() - startedAt);
+  return { ...executionWithoutOutput(result.kind, result.error, durationMs), details };
 }

@@ -1,4 +1,9 @@
-import type { HandlerExecution, HandlerRunner } from './handler-execution.js';
+import {
+  executionWithoutOutput,
+  type HandlerExecution,
+  type HandlerRunner,
+  NO_OUTPUT,
+} from './handler-execution.js';
 import { onAbort } from './on-abort.js';
 
 type Ending =
@@ -50,28 +55,20 @@ function structuredPayload(payload: Readonly<Record<string, unknown>>): Record<s
   return structuredClone(payload) as Record<string, unknown>;
 }
 
-const empty = {
-  exitCode: null,
-  signal: null,
-  stdout: '',
-  stderr: '',
-  stdoutTruncated: false,
-  stderrTruncated: false,
-} as const;
-
 function answered(value: unknown, startedAt: number): HandlerExecution {
   const durationMs = performance.now() - startedAt;
-  if (value === undefined || value === null) return { ...empty, kind: 'completed', exitCode: 0, durationMs };
+  if (value === undefined || value === null)
+    return { ...NO_OUTPUT, kind: 'completed', exitCode: 0, durationMs };
   if (typeof value === 'object')
-    return { ...empty, kind: 'completed', exitCode: 0, output: value, durationMs };
-  return { ...empty, kind: 'completed', exitCode: 0, stdout: String(value), durationMs };
+    return { ...NO_OUTPUT, kind: 'completed', exitCode: 0, output: value, durationMs };
+  return { ...NO_OUTPUT, kind: 'completed', exitCode: 0, stdout: String(value), durationMs };
 }
 
 function ended(kind: 'timed_out' | 'cancelled', startedAt: number): HandlerExecution {
   const error = kind === 'timed_out' ? 'Timed out' : 'Cancelled';
-  return { ...empty, kind, error, durationMs: performance.now() - startedAt };
+  return executionWithoutOutput(kind, error, performance.now() - startedAt);
 }
 
 function failure(error: string, startedAt: number): HandlerExecution {
-  return { ...empty, kind: 'failed', error, durationMs: performance.now() - startedAt };
+  return executionWithoutOutput('failed', error, performance.now() - startedAt);
 }

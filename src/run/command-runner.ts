@@ -1,5 +1,10 @@
 import { existsSync } from 'node:fs';
-import type { HandlerExecution, HandlerRunner, RunRequest } from './handler-execution.js';
+import {
+  executionWithoutOutput,
+  type HandlerExecution,
+  type HandlerRunner,
+  type RunRequest,
+} from './handler-execution.js';
 import { commandLineOf } from './process/command-line.js';
 import { executionFromProcess } from './process/execution-from-process.js';
 import { hookEnvironment } from './process/hook-environment.js';
@@ -48,15 +53,5 @@ function cwdIsMissing(request: RunRequest): boolean {
 }
 
 function notRunnable(error: string): HandlerExecution {
-  return {
-    kind: 'failed',
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    error,
-    durationMs: 0,
-  };
+  return executionWithoutOutput('failed', error, 0);
 }

@@ -57,3 +57,22 @@ export interface RunRequest {
 
 /** A handler runner: one per handler type. */
 export type HandlerRunner = (request: RunRequest) => Promise<HandlerExecution>;
+
+/** The stream fields of a hook that printed nothing: it never started, had no process, or was cancelled. */
+export const NO_OUTPUT = {
+  exitCode: null,
+  signal: null,
+  stdout: '',
+  stderr: '',
+  stdoutTruncated: false,
+  stderrTruncated: false,
+} as const satisfies Partial<HandlerExecution>;
+
+/** A HandlerExecution without output: a hook that could not run, failed in transport, or was ended. */
+export function executionWithoutOutput(
+  kind: HandlerExecution['kind'],
+  error: string | undefined,
+  durationMs: number,
+): HandlerExecution {
+  return { ...NO_OUTPUT, kind, ...(error === undefined ? {} : { error }), durationMs };
+}
