@@ -49,6 +49,11 @@ export interface AcceptanceCase {
   readonly effects?: (project: Project) => void;
   /** Also run as a real `hookwire fire --json` process. */
   readonly throughCli?: boolean;
+  /**
+   * Where hookwire is known not to do what the author intended: the case runs as an expected failure
+   * (`it.fails`), so it starts failing, and must be promoted, once the gap is closed.
+   */
+  readonly knownGap?: string;
 }
 
 /** A PreToolUse permission verdict as the protocol states it, in both places it appears. */
@@ -373,6 +378,23 @@ export const acceptanceCases: readonly AcceptanceCase[] = [
       execFileSync('git', ['init', '--quiet', '--initial-branch=feature/login'], { cwd: project.directory }),
     fields: () => ({ source: 'startup' }),
     intended: () => ({ additionalContext: ['Current branch: feature/login\n'] }),
+  },
+  {
+    title: 'a guarded CLAUDE_ENV_FILE writer decides nothing',
+    hook: 'persist-env',
+    event: 'SessionStart',
+    fields: () => ({ source: 'startup' }),
+    intended: () => ({}),
+  },
+  {
+    title: 'an unguarded CLAUDE_ENV_FILE writer succeeds',
+    hook: 'persist-env',
+    settings: 'settings-inline.json',
+    event: 'SessionStart',
+    fields: () => ({ source: 'startup' }),
+    intended: () => ({}),
+    knownGap:
+      'hookwire does not set CLAUDE_ENV_FILE for SessionStart (src/engine/fire-selected.ts), so `>> "$CLAUDE_ENV_FILE"` fails with exit 2',
   },
   {
     title: 'a prompt carrying an API key is blocked, with a message for the user',

@@ -64,12 +64,15 @@ async function fireThroughLibrary(
 }
 
 const titled = (acceptanceCase: AcceptanceCase) =>
-  `${acceptanceCase.hook} ${acceptanceCase.event}: ${acceptanceCase.title}`;
+  `${acceptanceCase.hook} ${acceptanceCase.event}: ${acceptanceCase.title}${
+    acceptanceCase.knownGap === undefined ? '' : ` (known gap: ${acceptanceCase.knownGap})`
+  }`;
 
 // Cases are independent (own project, own engine); running them side by side keeps npm-based Stop hooks cheap.
 describe.concurrent('real-world hooks through the library', () => {
   for (const acceptanceCase of acceptanceCases) {
-    it(titled(acceptanceCase), async ({ expect }) => {
+    const test = acceptanceCase.knownGap === undefined ? it : it.fails;
+    test(titled(acceptanceCase), async ({ expect }) => {
       const { project, payload } = prepared(acceptanceCase);
       const outcome = await fireThroughLibrary(acceptanceCase, project, payload);
       expect(verdictOf(outcome)).toEqual({ ...nothingDecided, ...acceptanceCase.intended(project) });
