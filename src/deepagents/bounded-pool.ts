@@ -6,7 +6,12 @@ export interface PoolTask {
 
 /** Runs tasks with at most `concurrency` at once and at most `queueLimit` waiting; never grows beyond that. */
 export interface BoundedPool {
-  /** Starts or queues the task; false (and nothing kept) when the queue is full. */
+  /** Whether `submit` would accept a task now: lets a caller refuse work before building anything for it. */
+  hasRoom(): boolean;
+  /**
+   * Claims a slot (or a queue place) for the task at once, or returns false and keeps nothing when the queue
+   * is full. A task given a slot here starts on a later turn of the event loop, never on the caller's stack.
+   */
   submit(task: PoolTask): boolean;
   /** Discards every queued task (each gets `discard()`), returning how many there were. */
   discardQueued(): number;
@@ -20,11 +25,16 @@ export interface BoundedPool {
  * A fixed-size worker pool with a bounded FIFO queue. Memory stays bounded by `concurrency + queueLimit`
  * tasks whatever the submission rate: overflow is refused, not buffered. A task's rejection is swallowed
  * here because tasks report their own failures (hooks are values, never throws).
+ *
+ * Tasks that get a slot from `submit` are started together by one `setImmediate`, so a burst of submissions
+ * costs the caller a few assignments each; tasks that take a freed slot start at once, on the completion
+ * of the one before (already off any caller's stack).
  */
 export function createBoundedPool(options: { concurrency: number; queueLimit: number }): BoundedPool {
   const waiting: PoolTask[] = [];
   let head = 0;
   let running = 0;
+  let starting: PoolTask[] = [];
   let idleWaiters: Array<() => void> = [];
 
   const queuedCount = (): number => waiting.length - head;
@@ -49,23 +59,37 @@ export function createBoundedPool(options: { concurrency: number; queueLimit: nu
     return task;
   };
 
-  const start = (task: PoolTask): void => {
-    running += 1;
+  const finished = (): void => {
+    const following = next();
+    if (following) launch(following);
+    else {
+      running -= 1;
+      settleIdle();
+    }
+  };
+
+  /** Runs a task whose slot is already counted in `running`; the slot passes on to the next when it ends. */
+  const launch = (task: PoolTask): void => {
     task
       .run()
       .catch(() => undefined)
-      .finally(() => {
-        running -= 1;
-        const following = next();
-        if (following) start(following);
-        else settleIdle();
-      });
+      .finally(finished);
+  };
+
+  const startPending = (): void => {
+    const tasks = starting;
+    starting = [];
+    for (const task of tasks) launch(task);
   };
 
   return {
+    hasRoom() {
+      return running < options.concurrency || queuedCount() < options.queueLimit;
+    },
     submit(task) {
       if (running < options.concurrency) {
-        start(task);
+        running += 1;
+        if (starting.push(task) === 1) setImmediate(startPending);
         return true;
       }
       if (queuedCount() >= options.queueLimit) return false;

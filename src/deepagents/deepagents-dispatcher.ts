@@ -1,11 +1,12 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../engine/engine.js';
+import type { DeepAgentsEventName } from '../events/event-names.js';
 import { runCommand } from '../run/command-runner.js';
-import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
+import type { HandlerExecution } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
-import { createBoundedPool } from './bounded-pool.js';
+import { createBoundedPool, type PoolTask } from './bounded-pool.js';
 import { deepAgentsPayload } from './deepagents-payload.js';
 import { isDeepAgentsEvent } from './is-deepagents-event.js';
 import { loadDeepAgentsHooks } from './load-deepagents-hooks.js';
@@ -25,6 +26,12 @@ export interface DeepAgentsDispatcherOptions {
   readonly closeDeadlineMs?: number;
   /** Where hooks run. Default: process.cwd() when the dispatcher is created. */
   readonly cwd?: string;
+  /**
+   * How hook processes are started. `helper-process` (the default) asks hookwire's small spawner process,
+   * so the fork never blocks the host's event loop and its cost does not grow with the host's memory;
+   * `direct` forks the host itself. Process groups, timeouts and cancellation are the same either way.
+   */
+  readonly spawner?: 'direct' | 'helper-process';
 }
 
 /** One hook's result from `dispatchAndWait`: the runner's execution and the hook's label (its argv). */
@@ -78,6 +85,7 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
   const defaultDeadlineMs = options.closeDeadlineMs ?? 5000;
   const cwd = options.cwd ?? process.cwd();
   const pool = createBoundedPool({ concurrency: options.concurrency ?? 8, queueLimit });
+  const spawner = options.spawner ?? 'helper-process';
   const shutdown = new AbortController();
   // One object for every request, so the runner merges process.env with it once.
   const environment: Readonly<Record<string, string>> = {};
@@ -100,63 +108,97 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
     }
   };
 
-  const start = (
-    event: string,
-    fields: Readonly<Record<string, unknown>>,
-  ): Promise<DeepAgentsHookResult>[] => {
+  /** The hooks of each event, filtered once per config load rather than once per dispatch. */
+  let hooksByEvent = new Map<string, readonly ConfiguredHook[]>();
+  const hooksFor = (event: DeepAgentsEventName): readonly ConfiguredHook[] => {
+    let matching = hooksByEvent.get(event);
+    if (matching === undefined) {
+      hooks ??= loadDeepAgentsHooks(path, logger);
+      matching = hooks.filter((hook) => hook.event === event);
+      hooksByEvent.set(event, matching);
+    }
+    return matching;
+  };
+
+  /**
+   * Claims a pool place for each matching hook and returns how many results `onResult` will receive. The
+   * caller pays for a lookup and a capacity check per hook; the payload and its JSON are built once per
+   * dispatch, and only when a hook was accepted (they are taken now, so later changes to `fields` by the
+   * host do not leak into the hooks). Processes start on a later turn of the event loop (see the pool).
+   */
+  const start = (event: string, fields: Readonly<Record<string, unknown>>, onResult?: OnResult): number => {
     if (closed) {
       logger.debug(`Deep Agents hooks: ${event} ignored: the dispatcher is closed`);
-      return [];
+      return 0;
     }
     if (!isDeepAgentsEvent(event)) {
       logger.warn(`Deep Agents hooks: unknown event "${event}"; no hook runs`);
-      return [];
+      return 0;
     }
-    hooks ??= loadDeepAgentsHooks(path, logger);
-    const matching = hooks.filter((hook) => hook.event === event);
-    if (matching.length === 0) return [];
-    const payload = deepAgentsPayload(event, fields);
-    const payloadJson = JSON.stringify(payload);
-    return matching.map(
-      (hook) =>
-        new Promise<DeepAgentsHookResult>((resolve) => {
-          const request: RunRequest = {
-            hook,
-            payload,
-            payloadJson,
-            cwd,
-            projectDir: cwd,
-            environment,
-            timeoutMs: hook.timeoutSeconds * 1000,
-            signal: shutdown.signal,
-            outputCapBytes: OUTPUT_CAP_BYTES,
-          };
-          const accepted = pool.submit({
-            run: async () => {
-              const execution = await runCommand(request);
-              reportExecution(logger, event, hook.label, execution);
-              resolve({ ...execution, hook: hook.label });
-            },
-            discard: () => resolve(notRun(hook, 'the dispatcher closed before the hook started')),
-          });
-          if (!accepted) {
-            countDrop();
-            resolve(notRun(hook, 'dropped: the queue was full'));
-          }
-        }),
-    );
+    const matching = hooksFor(event);
+    let input: DispatchInput | undefined;
+    for (let index = 0; index < matching.length; index++) {
+      const hook = matching[index] as ConfiguredHook;
+      if (!pool.hasRoom()) {
+        countDrop();
+        onResult?.(index, notRun(hook, 'dropped: the queue was full'));
+        continue;
+      }
+      input ??= dispatchInput(event, fields);
+      pool.submit(hookRunTask(event, hook, input, index, onResult));
+    }
+    return matching.length;
   };
+
+  const hookRunTask = (
+    event: string,
+    hook: ConfiguredHook,
+    input: DispatchInput,
+    index: number,
+    onResult: OnResult | undefined,
+  ): PoolTask => ({
+    run: async () => {
+      const execution = await runCommand({
+        hook,
+        payload: input.payload,
+        payloadJson: input.payloadJson,
+        cwd,
+        projectDir: cwd,
+        environment,
+        timeoutMs: hook.timeoutSeconds * 1000,
+        signal: shutdown.signal,
+        outputCapBytes: OUTPUT_CAP_BYTES,
+        spawner,
+      });
+      reportExecution(logger, event, hook.label, execution);
+      onResult?.(index, { ...execution, hook: hook.label });
+    },
+    discard: () => onResult?.(index, notRun(hook, 'the dispatcher closed before the hook started')),
+  });
 
   return {
     path,
     dispatch(event, fields = {}) {
       start(event, fields);
     },
-    async dispatchAndWait(event, fields = {}) {
-      return Promise.all(start(event, fields));
+    dispatchAndWait(event, fields = {}) {
+      return new Promise((resolve) => {
+        const results: DeepAgentsHookResult[] = [];
+        let received = 0;
+        let expected = -1;
+        const onResult: OnResult = (index, result) => {
+          results[index] = result;
+          received += 1;
+          if (received === expected) resolve(results);
+        };
+        expected = start(event, fields, onResult);
+        // Results given during `start` (drops) were counted before `expected` was known.
+        if (received === expected) resolve(results);
+      });
     },
     reload() {
       hooks = undefined;
+      hooksByEvent = new Map();
     },
     async close(deadlineMs = defaultDeadlineMs) {
       closed = true;
@@ -177,6 +219,20 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
       return { running: pool.running, queued: pool.queued, dropped };
     },
   };
+}
+
+/** Receives the result of the matching hook at `index` (in configuration order). */
+type OnResult = (index: number, result: DeepAgentsHookResult) => void;
+
+/** What every hook of one dispatch shares. */
+interface DispatchInput {
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly payloadJson: string;
+}
+
+function dispatchInput(event: DeepAgentsEventName, fields: Readonly<Record<string, unknown>>): DispatchInput {
+  const payload = deepAgentsPayload(event, fields);
+  return { payload, payloadJson: JSON.stringify(payload) };
 }
 
 function notRun(hook: ConfiguredHook, reason: string): DeepAgentsHookResult {

@@ -33,12 +33,15 @@ export const runCommand: HandlerRunner = async (request) => {
     outputCapBytes: request.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     signal: request.signal,
   };
+  const direct = (cwd: string) =>
+    spawnHookProcess({ ...spec, cwd, env: hookEnvironment(request.environment, handler.env) });
   const launch =
     request.spawner === 'helper-process'
       ? (cwd: string) =>
-          spawnThroughHelper({ ...spec, cwd, envOverlay: { ...request.environment, ...handler.env } })
-      : (cwd: string) =>
-          spawnHookProcess({ ...spec, cwd, env: hookEnvironment(request.environment, handler.env) });
+          spawnThroughHelper({ ...spec, cwd, envOverlay: { ...request.environment, ...handler.env } }, () =>
+            direct(cwd),
+          )
+      : direct;
   const result = await launch(request.cwd);
   // spawn reports a missing cwd as ENOENT too; only then is the (rarer) existence check worth its syscall.
   if (result.spawnErrorCode === 'ENOENT' && cwdIsMissing(request)) {

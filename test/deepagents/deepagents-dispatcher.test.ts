@@ -28,7 +28,10 @@ afterEach(async () => {
   directory.cleanup();
 });
 
-function dispatcherFor(hooks: unknown, options: { concurrency?: number; queueLimit?: number } = {}) {
+function dispatcherFor(
+  hooks: unknown,
+  options: { concurrency?: number; queueLimit?: number; spawner?: 'direct' | 'helper-process' } = {},
+) {
   const logger = collectingLogger();
   const dispatcher = createDeepAgentsDispatcher({
     path: writeHooks(directory.path, hooks),
@@ -157,6 +160,19 @@ describe('createDeepAgentsDispatcher', () => {
     await eventually(() =>
       expect(recordedPayloads(out('background'))).toEqual([{ event: 'session.start', thread_id: 't2' }]),
     );
+  });
+
+  it('spawns from the host itself with spawner: direct, with the same payload and results', async () => {
+    const { dispatcher } = dispatcherFor(
+      { hooks: [{ command: recorder('direct') }, { command: [fixture('fail-loudly.sh')] }] },
+      { spawner: 'direct' },
+    );
+    const results = await dispatcher.dispatchAndWait('session.start', { thread_id: 't3' });
+    expect(results.map((result) => [result.kind, result.exitCode])).toEqual([
+      ['completed', 0],
+      ['completed', 3],
+    ]);
+    expect(recordedPayloads(out('direct'))).toEqual([{ event: 'session.start', thread_id: 't3' }]);
   });
 
   it('warns about an unknown event and runs nothing', async () => {

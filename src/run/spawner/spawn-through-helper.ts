@@ -10,15 +10,20 @@ export interface HelperProcessSpec extends Omit<ProcessSpec, 'env'> {
 
 /**
  * Runs a hook through the shared spawner process (started on first use), with the same guarantees as a
- * direct spawn. When the spawner itself fails, the hook is reported as failed, naming the spawner.
+ * direct spawn. When the spawner cannot be started at all, `whenUnavailable` runs the hook instead (a
+ * direct spawn); when it fails later, the hook is reported as failed, naming the spawner.
  */
-export async function spawnThroughHelper(spec: HelperProcessSpec): Promise<ProcessResult> {
+export async function spawnThroughHelper(
+  spec: HelperProcessSpec,
+  whenUnavailable?: () => Promise<ProcessResult>,
+): Promise<ProcessResult> {
   const startedAt = performance.now();
   if (spec.signal?.aborted) return emptyResult('cancelled', startedAt);
   client ??= new SpawnerClient();
   const { signal, ...request } = spec;
   const result = await client.run(request, signal);
-  if (result !== undefined) return result;
+  if (result === 'unavailable' && whenUnavailable !== undefined) return whenUnavailable();
+  if (result !== undefined && result !== 'unavailable') return result;
   return {
     ...emptyResult('failed', startedAt),
     spawnErrorCode: 'ESPAWNER',

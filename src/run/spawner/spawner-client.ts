@@ -9,6 +9,9 @@ import type { FromSpawnerMessage, SpawnRequestMessage, ToSpawnerMessage } from '
 /** Beyond a hook's timeout and kill grace: how long the spawner may take to answer before we give up on it. */
 const ANSWER_MARGIN_MS = 2_000;
 
+/** How long the spawner may take to start and say it is ready. */
+const START_LIMIT_MS = 10_000;
+
 type Answer = (result: ProcessResult | undefined) => void;
 
 /**
@@ -24,12 +27,16 @@ export class SpawnerClient implements LiveProcessGroup {
   private readonly pending = new Map<number, Answer>();
   private nextId = 1;
 
-  /** Runs one hook in the spawner; resolves to undefined when the spawner failed (not the hook). */
+  /**
+   * Runs one hook in the spawner; resolves to undefined when the spawner failed (not the hook), and to
+   * `unavailable` when it could not be started at all, so the hook certainly did not run.
+   */
   async run(
     request: Omit<SpawnRequestMessage, 'type' | 'id'>,
     signal: AbortSignal | undefined,
-  ): Promise<ProcessResult | undefined> {
+  ): Promise<ProcessResult | undefined | 'unavailable'> {
     await this.start();
+    if (!this.child?.connected) return 'unavailable';
     const id = this.nextId++;
     const stopListening = signal ? onAbort(signal, () => this.send({ type: 'cancel', id })) : undefined;
     try {
@@ -86,16 +93,26 @@ export class SpawnerClient implements LiveProcessGroup {
     this.child = child;
     trackProcessGroup(this);
     this.ready = new Promise((resolve) => {
-      child.on('message', (message: FromSpawnerMessage) => {
-        if (message.type === 'ready') resolve();
-        else this.answer(message.id, message.result);
-      });
-      child.on('exit', () => {
-        this.child = undefined;
-        this.ready = undefined;
+      // A spawner that cannot start (no usable Node at execPath) or never says ready is given up on.
+      const startTimer = setTimeout(() => child.kill('SIGKILL'), START_LIMIT_MS);
+      startTimer.unref();
+      const gone = (): void => {
+        clearTimeout(startTimer);
+        if (this.child === child) {
+          this.child = undefined;
+          this.ready = undefined;
+        }
         resolve();
         for (const id of [...this.pending.keys()]) this.answer(id, undefined);
+      };
+      child.on('message', (message: FromSpawnerMessage) => {
+        if (message.type === 'ready') {
+          clearTimeout(startTimer);
+          resolve();
+        } else this.answer(message.id, message.result);
       });
+      child.on('error', gone);
+      child.on('exit', gone);
     });
     child.unref();
     return this.ready;
