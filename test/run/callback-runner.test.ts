@@ -91,4 +91,29 @@ describe('runCallback', () => {
     await runCallback(request);
     expect(request.payload.tool_name).toBe('Bash');
   });
+
+  it('gives a synchronous callback a live signal when it asks for one', async () => {
+    let seen: AbortSignal | undefined;
+    const execution = await runCallback(
+      makeRequest(
+        callback((_, context) => {
+          seen = context.signal;
+        }),
+      ),
+    );
+    expect(execution).toEqual({ ...nothing, kind: 'completed', exitCode: 0 });
+    expect(seen?.aborted).toBe(false);
+  });
+
+  it('passes the payload a command would receive: the parsed JSON of the event', async () => {
+    let seen: unknown;
+    const request = makeRequest(
+      callback((payload) => {
+        seen = payload;
+      }),
+    );
+    await runCallback(request);
+    expect(seen).toEqual(JSON.parse(request.payloadJson));
+    expect(seen).not.toBe(request.payload);
+  });
 });
