@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
-import { CommandInputError, eventName, parseObject, readStdin, settingsPaths } from '../command-input.js';
+import { CommandInputError, eventName, parseObject, settingsPaths } from '../command-input.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -26,7 +26,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
     const settings = settingsPaths(values.settings);
-    const input = await readStdin();
+    const input = await readHookInput();
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
     const payload = parseObject(input, 'the hook input on stdin');
@@ -79,4 +79,28 @@ function eventOf(payload: Record<string, unknown>, argument: string | undefined)
   if (name === undefined)
     throw new CommandInputError('the hook input has no hook_event_name and no EVENT was given');
   return eventName(name);
+}
+
+/*
+ * The hook input, read with blocking reads when stdin allows it: iterating `process.stdin` builds a stream
+ * (and for a file, loads fs/promises and readline), which costs more at start-up than the rest of `hookwire
+ * run`'s own work. A stdin that will not be read so (non-blocking: EAGAIN, closed: EBADF) is read on as a
+ * stream, after the bytes already read.
+ */
+async function readHookInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  try {
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(65536);
+      const count = readSync(0, buffer, 0, buffer.length, null);
+      if (count === 0) break;
+      chunks.push(buffer.subarray(0, count));
+    }
+  } catch (error) {
+    // Windows reports the end of a pipe as an EOF error rather than a read of 0 bytes.
+    if ((error as NodeJS.ErrnoException).code !== 'EOF') {
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
