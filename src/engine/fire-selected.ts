@@ -28,39 +28,28 @@ export async function fireSelected(
   const { options, state } = context;
   const payload = fillPayload(event, given, context.defaults);
   const sessionId = sessionOf(payload, context.defaults.sessionId);
-  const payloadJson = JSON.stringify(payload);
-  const environment: Record<string, string> = {
-    CLAUDE_PROJECT_DIR: options.projectDir,
-    CLAUDECODE: '1',
-    CLAUDE_CODE_SESSION_ID: sessionId,
-    ...options.env,
+  const firing: Firing = {
+    context,
+    event,
+    payload,
+    payloadJson: JSON.stringify(payload),
+    // One object per firing: the command runner merges process.env with it once for all the hooks.
+    environment: {
+      CLAUDE_PROJECT_DIR: options.projectDir,
+      CLAUDECODE: '1',
+      CLAUDE_CODE_SESSION_ID: sessionId,
+      ...options.env,
+    },
+    cwd: typeof payload.cwd === 'string' ? payload.cwd : options.cwd,
   };
-  const cwd = typeof payload.cwd === 'string' ? payload.cwd : options.cwd;
-  const request = (
-    hook: ConfiguredHook,
-    body: Readonly<Record<string, unknown>>,
-    json: string,
-  ): RunRequest => ({
-    hook,
-    payload: body,
-    payloadJson: json,
-    cwd,
-    projectDir: options.projectDir,
-    environment,
-    timeoutMs: hook.timeoutSeconds * 1000,
-    signal: context.signal,
-    outputCapBytes: options.outputCapBytes,
-    spawner: options.spawner,
-    policy: context.policy,
-    ...(options.model ? { model: options.model } : {}),
-  });
-  const execute = (index: number, hook: ConfiguredHook, body = payload, json = payloadJson) =>
-    executeHook(event, index, request(hook, body, json), options);
 
-  const results: ExecutedHook[] = new Array(selected.length);
-  const waits: Promise<unknown>[] = [];
-  const chains = new Map<string, number[]>();
-  selected.forEach(({ indexed: { hook }, duplicateOf }, index) => {
+  // Finished entries, or the promise of one; Promise.all below reads both in configuration order.
+  const results: Array<ExecutedHook | Promise<ExecutedHook>> = new Array(selected.length);
+  let chains: Map<string, number[]> | undefined;
+  let awaited = 0;
+  for (let index = 0; index < selected.length; index++) {
+    const { indexed, duplicateOf } = selected[index] as SelectedHook;
+    const hook = indexed.hook;
     if (duplicateOf !== null) {
       const first = selected[duplicateOf]?.indexed.hook.label ?? '';
       results[index] = skipped(
@@ -78,57 +67,111 @@ export async function fireSelected(
     ) {
       results[index] = skipped(index, hook, 'skipped', 'once: already ran in this session');
     } else if (isBackground(hook)) {
-      context.track(runInBackground(context, event, sessionId, execute(index, hook), hook));
+      context.track(runInBackground(context, event, sessionId, execute(firing, index, hook), hook));
       results[index] = skipped(index, hook, 'running', null);
     } else if (hook.sequential) {
+      chains ??= new Map();
       const chain = chains.get(hook.definitionId);
       if (chain) chain.push(index);
       else chains.set(hook.definitionId, [index]);
     } else {
-      waits.push(context.track(execute(index, hook)).then((executed) => (results[index] = executed)));
+      results[index] = execute(firing, index, hook);
+      awaited += 1;
     }
-  });
-  for (const chain of chains.values()) {
-    waits.push(
-      context.track(
-        (async () => {
-          let body = payload;
-          let json = payloadJson;
-          let stoppedBy: number | null = null;
-          for (const index of chain) {
-            const hook = (selected[index] as SelectedHook).indexed.hook;
-            if (stoppedBy !== null) {
-              results[index] = skipped(
-                index,
-                hook,
-                'skipped',
-                `#${stoppedBy} blocked; the rest of its sequential definition did not run`,
-              );
-              continue;
-            }
-            const executed = await execute(index, hook, body, json);
-            results[index] = executed;
-            const { decision, updatedInput } = executed.effects;
-            if (decision === 'deny' || decision === 'block') stoppedBy = index;
-            else if (updatedInput && 'tool_input' in body) {
-              body = { ...body, tool_input: updatedInput };
-              json = JSON.stringify(body);
-            }
-          }
-        })(),
-      ),
-    );
   }
-  await Promise.all(waits);
+  if (chains !== undefined) {
+    const runs = [...chains.values()].map((chain) => runChain(firing, selected, chain, results));
+    // The other hooks are awaited beside the chains, so that no rejection is left without a handler.
+    await context.track(Promise.all([Promise.all(runs), Promise.all(results)]));
+  }
+  // One tracked promise for the firing's hooks, rather than one per hook: close() waits for them alike.
+  const finished = await (awaited > 0 ? context.track(Promise.all(results)) : Promise.all(results));
 
-  const entries: MergeEntry[] = results.map((executed, index) => {
+  const entries: MergeEntry[] = new Array(finished.length);
+  for (let index = 0; index < finished.length; index++) {
+    const executed = finished[index] as ExecutedHook;
     const hook = (selected[index] as SelectedHook).indexed.hook;
-    return { ...executed, rewriteGroup: hook.sequential ? hook.definitionId : `#${index}` };
-  });
+    entries[index] = {
+      run: executed.run,
+      effects: executed.effects,
+      rewriteGroup: hook.sequential ? hook.definitionId : `#${index}`,
+    };
+  }
   if (state.hasPendingFor(sessionId))
     entries.push(...deliveredEntries(state.takePending(sessionId), entries.length));
   const outcome = mergeOutcome({ event, entries, durationMs: performance.now() - startedAt });
   return capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
+}
+
+/** What every hook of one firing shares. */
+interface Firing {
+  readonly context: EngineContext;
+  readonly event: EventName;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly payloadJson: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly cwd: string;
+}
+
+function execute(
+  firing: Firing,
+  index: number,
+  hook: ConfiguredHook,
+  payload = firing.payload,
+  payloadJson = firing.payloadJson,
+): Promise<ExecutedHook> {
+  const { context } = firing;
+  const { options } = context;
+  const request: RunRequest = {
+    hook,
+    payload,
+    payloadJson,
+    cwd: firing.cwd,
+    projectDir: options.projectDir,
+    environment: firing.environment,
+    timeoutMs: hook.timeoutSeconds * 1000,
+    signal: context.signal,
+    outputCapBytes: options.outputCapBytes,
+    spawner: options.spawner,
+    policy: context.policy,
+    model: options.model,
+  };
+  return executeHook(firing.event, index, request, options);
+}
+
+/**
+ * The hooks of one `sequential` definition, one after another: each sees the tool input as the one before
+ * rewrote it, and a deny or block skips the rest.
+ */
+async function runChain(
+  firing: Firing,
+  selected: readonly SelectedHook[],
+  chain: readonly number[],
+  results: Array<ExecutedHook | Promise<ExecutedHook>>,
+): Promise<void> {
+  let body = firing.payload;
+  let json = firing.payloadJson;
+  let stoppedBy: number | null = null;
+  for (const index of chain) {
+    const hook = (selected[index] as SelectedHook).indexed.hook;
+    if (stoppedBy !== null) {
+      results[index] = skipped(
+        index,
+        hook,
+        'skipped',
+        `#${stoppedBy} blocked; the rest of its sequential definition did not run`,
+      );
+      continue;
+    }
+    const executed = await execute(firing, index, hook, body, json);
+    results[index] = executed;
+    const { decision, updatedInput } = executed.effects;
+    if (decision === 'deny' || decision === 'block') stoppedBy = index;
+    else if (updatedInput && 'tool_input' in body) {
+      body = { ...body, tool_input: updatedInput };
+      json = JSON.stringify(body);
+    }
+  }
 }
 
 function skipped(
