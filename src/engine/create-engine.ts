@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { HookwireError } from '../errors/hookwire-error.js';
 import { closestName } from '../events/closest-name.js';
@@ -42,7 +42,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
   }
   for (const warning of index.warnings) options.logger?.warn(warning);
 
-  const sessionId = randomUUID();
+  const sessionId = randomSessionId();
   const controller = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
@@ -111,4 +111,29 @@ function unknownEvent(event: unknown): HookwireError {
     'usage',
     `unknown event "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
   );
+}
+
+/*
+ * A random (version 4) UUID for the engine's own session. Read from /dev/urandom rather than with
+ * node:crypto's randomUUID: importing node:crypto costs several milliseconds at start-up, which `hookwire
+ * run` (one process per event) pays on every event. Where /dev/urandom is missing (Windows), Web Crypto.
+ */
+function randomSessionId(): string {
+  const bytes = Buffer.alloc(16);
+  try {
+    const descriptor = openSync('/dev/urandom', 'r');
+    try {
+      let filled = 0;
+      while (filled < bytes.length)
+        filled += readSync(descriptor, bytes, filled, bytes.length - filled, null);
+    } finally {
+      closeSync(descriptor);
+    }
+  } catch {
+    return globalThis.crypto.randomUUID();
+  }
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
