@@ -33,13 +33,7 @@ export async function fireSelected(
     event,
     payload,
     payloadJson: JSON.stringify(payload),
-    // One object per firing: the command runner merges process.env with it once for all the hooks.
-    environment: {
-      CLAUDE_PROJECT_DIR: options.projectDir,
-      CLAUDECODE: '1',
-      CLAUDE_CODE_SESSION_ID: sessionId,
-      ...options.env,
-    },
+    environment: environmentOf(context, sessionId),
     cwd: typeof payload.cwd === 'string' ? payload.cwd : options.cwd,
   };
 
@@ -101,6 +95,32 @@ export async function fireSelected(
     entries.push(...deliveredEntries(state.takePending(sessionId), entries.length));
   const outcome = mergeOutcome({ event, entries, durationMs: performance.now() - startedAt });
   return capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
+}
+
+/** The last engine environment built for each engine, and its session. */
+const lastEnvironment = new WeakMap<
+  EngineContext,
+  { readonly sessionId: string; readonly environment: Readonly<Record<string, string>> }
+>();
+
+/**
+ * The variables the engine adds for command hooks, as one object per engine and session. Keeping the object
+ * is what makes hooks cheap: the command runner layers process.env under it once per object, and copying
+ * process.env costs more than everything else the engine does per hook. So hooks see the host's process.env
+ * as it was when the session's first command hook ran (docs/processes.md).
+ */
+function environmentOf(context: EngineContext, sessionId: string): Readonly<Record<string, string>> {
+  const last = lastEnvironment.get(context);
+  if (last !== undefined && last.sessionId === sessionId) return last.environment;
+  const { options } = context;
+  const environment = {
+    CLAUDE_PROJECT_DIR: options.projectDir,
+    CLAUDECODE: '1',
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    ...options.env,
+  };
+  lastEnvironment.set(context, { sessionId, environment });
+  return environment;
 }
 
 /** What every hook of one firing shares. */
