@@ -49,13 +49,12 @@ const syntaxMessages: Record<ReturnType<typeof printParseErrorCode>, string> = {
 
 /** Parses `text` as strict JSON, keeping node offsets. Never throws. */
 export function parseJsonDocument(text: string): JsonDocument {
+  const fast = parseStrictTree(text);
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const lineStarts = [0];
-  for (let index = 0; index < text.length; index++) {
-    if (text.charCodeAt(index) === 10) lineStarts.push(index + 1);
-  }
+  const root = fast ?? parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  let lineStarts: number[] | undefined;
   const positionOf = (offset: number): JsonPosition => {
+    lineStarts ??= lineStartsOf(text);
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {
@@ -73,6 +72,154 @@ export function parseJsonDocument(text: string): JsonDocument {
       }
     : undefined;
   return { root: syntaxError ? undefined : root, syntaxError, positionOf };
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+    starts.push(index + 1);
+  }
+  return starts;
+}
+
+/** Thrown inside parseStrictTree at anything it does not accept; never escapes it. */
+const NOT_STRICT = new Error('not strict JSON');
+/** A node while it is being built (jsonc-parser's Node is read-only). */
+type Building = { -readonly [Key in keyof Node]: Node[Key] };
+
+const WHITESPACE = /[ \t\n\r]*/y;
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+
+/*
+ * Strict JSON into the same tree jsonc-parser's parseTree builds (the same node types, offsets, lengths,
+ * colon offsets, parents and children), in one pass over character codes. jsonc-parser's general scanner
+ * and visitor cost several milliseconds on a settings file before the JIT warms up, and `hookwire run`
+ * parses every settings file on every event. Anything else than strict JSON (a syntax error, other
+ * whitespace than JSON's four) gives undefined, and jsonc-parser then parses the text for its exact errors.
+ */
+function parseStrictTree(text: string): Node | undefined {
+  let index = 0;
+
+  // Native helpers (a sticky regular expression, indexOf, JSON.parse) do the per-character work.
+  const skipWhitespace = (): void => {
+    WHITESPACE.lastIndex = index;
+    WHITESPACE.test(text);
+    index = WHITESPACE.lastIndex;
+  };
+
+  const parseString = (parent: Node | undefined): Node => {
+    const start = index;
+    let end = text.indexOf('"', start + 1);
+    // A quote preceded by an odd number of backslashes is escaped: look further.
+    for (;;) {
+      if (end === -1) throw NOT_STRICT;
+      let backslashes = 0;
+      while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+      if (backslashes % 2 === 0) break;
+      end = text.indexOf('"', end + 1);
+    }
+    index = end + 1;
+    // The text passed JSON.parse: only a string with a backslash needs decoding.
+    const backslash = text.indexOf('\\', start);
+    const value: string =
+      backslash !== -1 && backslash < end ? JSON.parse(text.slice(start, index)) : text.slice(start + 1, end);
+    return { type: 'string', value, offset: start, length: index - start, parent };
+  };
+
+  const parseValue = (parent: Node | undefined): Node => {
+    const start = index;
+    const code = text.charCodeAt(index);
+    if (code === 0x7b) return parseObject(parent);
+    if (code === 0x5b) return parseArray(parent);
+    if (code === 0x22) return parseString(parent);
+    if (text.startsWith('true', index)) return literal(parent, true, 4);
+    if (text.startsWith('false', index)) return literal(parent, false, 5);
+    if (text.startsWith('null', index)) return literal(parent, null, 4);
+    NUMBER.lastIndex = start;
+    const number = NUMBER.exec(text);
+    if (number === null) throw NOT_STRICT;
+    index += number[0].length;
+    return { type: 'number', value: Number(number[0]), offset: start, length: index - start, parent };
+  };
+
+  const literal = (parent: Node | undefined, value: boolean | null, length: number): Node => {
+    const offset = index;
+    index += length;
+    return { type: value === null ? 'null' : 'boolean', value, offset, length, parent };
+  };
+
+  const parseObject = (parent: Node | undefined): Node => {
+    const node: Building = { type: 'object', offset: index, length: -1, parent, children: [] };
+    const children = node.children as Node[];
+    index++;
+    skipWhitespace();
+    if (text.charCodeAt(index) !== 0x7d) {
+      for (;;) {
+        if (text.charCodeAt(index) !== 0x22) throw NOT_STRICT;
+        const property: Building = {
+          type: 'property',
+          offset: index,
+          length: -1,
+          parent: node,
+          children: [],
+        };
+        const key = parseString(property);
+        skipWhitespace();
+        if (text.charCodeAt(index) !== 0x3a) throw NOT_STRICT;
+        property.colonOffset = index;
+        index++;
+        skipWhitespace();
+        const value = parseValue(property);
+        property.length = value.offset + value.length - property.offset;
+        property.children = [key, value];
+        children.push(property);
+        skipWhitespace();
+        const next = text.charCodeAt(index);
+        if (next === 0x7d) break;
+        if (next !== 0x2c) throw NOT_STRICT;
+        index++;
+        skipWhitespace();
+      }
+    }
+    index++;
+    node.length = index - node.offset;
+    return node;
+  };
+
+  const parseArray = (parent: Node | undefined): Node => {
+    const node: Building = { type: 'array', offset: index, length: -1, parent, children: [] };
+    const children = node.children as Node[];
+    index++;
+    skipWhitespace();
+    if (text.charCodeAt(index) !== 0x5d) {
+      for (;;) {
+        children.push(parseValue(node));
+        skipWhitespace();
+        const next = text.charCodeAt(index);
+        if (next === 0x5d) break;
+        if (next !== 0x2c) throw NOT_STRICT;
+        index++;
+        skipWhitespace();
+      }
+    }
+    index++;
+    node.length = index - node.offset;
+    return node;
+  };
+
+  try {
+    // Native, and a gate: past it the text is strict JSON, so the walk below only has to find the offsets.
+    JSON.parse(text);
+    skipWhitespace();
+    const root: Building = parseValue(undefined);
+    skipWhitespace();
+    // jsonc-parser's root has no parent property at all.
+    delete root.parent;
+    return index === text.length ? root : undefined;
+  } catch {
+    // NOT_STRICT, a bad escape (SyntaxError) or nesting too deep for the stack (RangeError).
+    return undefined;
+  }
 }
 
 /** The value node of `key` in an object node, or undefined. */

@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Node, type ParseError, parseTree } from 'jsonc-parser';
+import { describe, expect, it } from 'vitest';
+import { parseJsonDocument } from '../../src/settings/json-document.js';
+
+/*
+ * parseJsonDocument has its own parser for strict JSON and asks jsonc-parser only for texts it does not
+ * accept. Its trees must be jsonc-parser's, node for node, since validate's located errors are built on
+ * them: these tests compare the two on real files and on tricky texts.
+ */
+
+type Plain = { [key: string]: unknown };
+
+/** A node without parent links (which would be cycles), after checking that every child points back. */
+function plain(node: Node): Plain {
+  const { parent: _parent, children, ...rest } = node;
+  if (!children) return rest;
+  for (const child of children) expect(child.parent).toBe(node);
+  return { ...rest, children: children.map(plain) };
+}
+
+function jsoncTree(text: string): { root: Node | undefined; errors: ParseError[] } {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  return { root, errors };
+}
+
+function expectSameAsJsonc(text: string): void {
+  const expected = jsoncTree(text);
+  const document = parseJsonDocument(text);
+  if (expected.errors.length > 0) {
+    expect(document.root).toBeUndefined();
+    expect(document.syntaxError).toBeDefined();
+    return;
+  }
+  expect(document.syntaxError).toBeUndefined();
+  expect(document.root && plain(document.root)).toEqual(expected.root && plain(expected.root));
+  expect(document.root && 'parent' in document.root).toBe(false);
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function jsonFilesUnder(directory: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) found.push(...jsonFilesUnder(path));
+    else if (entry.name.endsWith('.json')) found.push(path);
+  }
+  return found;
+}
+
+describe('parseJsonDocument', () => {
+  it('builds the same tree as jsonc-parser for the repository settings, schemas and fixtures', () => {
+    const files = [
+      join(ROOT, 'package.json'),
+      ...jsonFilesUnder(join(ROOT, 'examples')),
+      ...jsonFilesUnder(join(ROOT, 'schema')),
+      ...jsonFilesUnder(join(ROOT, 'test', 'fixtures')),
+    ];
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) expectSameAsJsonc(readFileSync(file, 'utf8'));
+  });
+
+  it('builds the same tree as jsonc-parser for tricky strict JSON', () => {
+    for (const text of [
+      '{}',
+      '[]',
+      '  {\r\n\t"a" : 1 ,"b":[ ]\n}  ',
+      '"just a string"',
+      '-0.5e+10',
+      '[0, -1, 2.50, 1E3, 1e-3, true, false, null, "x"]',
+      '{"escaped \\"key\\"": "tab\\there \\u00e9 \\ud83d\\ude00 \\\\ \\/"}',
+      '{"é": "ü", "emoji": "😀", "line\\nbreak": ""}',
+      '{"a": 1, "a": 2}',
+      '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "x", "timeout": 10}]}]}}',
+      '[[[[[[{"deep": [[[]]]}]]]]]]',
+    ]) {
+      expectSameAsJsonc(text);
+    }
+  });
+
+  it('gives the same syntax errors as jsonc-parser for texts that are not strict JSON', () => {
+    for (const text of [
+      '',
+      '{"a": 1,}',
+      '{"a": 1 // note\n}',
+      '{"a": 01}',
+      '{"a": "unterminated}',
+      '{"a": "bad \\x escape"}',
+      '{"a": "control \u0001 character"}',
+      '{"a": tru}',
+      '{"a": 1} extra',
+      '\u00a0{"a": 1}',
+    ]) {
+      expectSameAsJsonc(text);
+    }
+    const { syntaxError } = parseJsonDocument('{\n  "a": 1,\n}');
+    expect(syntaxError).toEqual({ line: 3, column: 1, message: 'malformed JSON: expected a property name' });
+  });
+
+  it('reports positions as 1-based lines and UTF-16 columns', () => {
+    const text = '{\n  "é": {\r\n    "b": 1\n  }\n}';
+    const document = parseJsonDocument(text);
+    expect(document.positionOf(0)).toEqual({ line: 1, column: 1 });
+    expect(document.positionOf(text.indexOf('"b"'))).toEqual({ line: 3, column: 5 });
+    expect(document.positionOf(text.length - 1)).toEqual({ line: 5, column: 1 });
+  });
+});
