@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { NO_OUTPUT } from '../handler-execution.js';
 import { onAbort } from '../on-abort.js';
 import { isProcessGroupAlive, killProcessGroup } from './kill-process-group.js';
 import { type LiveProcessGroup, trackProcessGroup, untrackProcessGroup } from './live-process-groups.js';
@@ -77,17 +78,9 @@ export function spawnHookProcess(spec: ProcessSpec): Promise<ProcessResult> {
   });
 }
 
-function notStarted(kind: ProcessResult['kind'], startedAt: number): ProcessResult {
-  return {
-    kind,
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    durationMs: performance.now() - startedAt,
-  };
+/** The result of a hook whose process never ran (already cancelled, or the spawn failed). */
+export function notStarted(kind: ProcessResult['kind'], startedAt: number): ProcessResult {
+  return { ...NO_OUTPUT, kind, durationMs: performance.now() - startedAt };
 }
 
 /** The life of one spawned hook, from spawn to a settled result and a group known to be handled. */

@@ -1,4 +1,4 @@
-import type { ProcessResult, ProcessSpec } from '../process/spawn-hook-process.js';
+import { notStarted, type ProcessResult, type ProcessSpec } from '../process/spawn-hook-process.js';
 import { SpawnerClient } from './spawner-client.js';
 
 let client: SpawnerClient | undefined;
@@ -18,28 +18,15 @@ export async function spawnThroughHelper(
   whenUnavailable?: () => Promise<ProcessResult>,
 ): Promise<ProcessResult> {
   const startedAt = performance.now();
-  if (spec.signal?.aborted) return emptyResult('cancelled', startedAt);
+  if (spec.signal?.aborted) return notStarted('cancelled', startedAt);
   client ??= new SpawnerClient();
   const { signal, ...request } = spec;
   const result = await client.run(request, signal);
   if (result === 'unavailable' && whenUnavailable !== undefined) return whenUnavailable();
   if (result !== undefined && result !== 'unavailable') return result;
   return {
-    ...emptyResult('failed', startedAt),
+    ...notStarted('failed', startedAt),
     spawnErrorCode: 'ESPAWNER',
     spawnErrorMessage: 'the spawner process did not answer',
-  };
-}
-
-function emptyResult(kind: ProcessResult['kind'], startedAt: number): ProcessResult {
-  return {
-    kind,
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    durationMs: performance.now() - startedAt,
   };
 }
