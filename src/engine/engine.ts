@@ -45,6 +45,12 @@ export interface EngineOptions {
    */
   readonly spawner?: 'direct' | 'helper-process';
   /**
+   * Keep the host's secret-looking variables (GITHUB_TOKEN, ANTHROPIC_API_KEY, DB_PASSWORD, ...) away from
+   * command hooks; `keep` names the ones hooks may still inherit. The engine's own variables, `env` and a
+   * handler's `env` are always passed. Default: off, or on when HOOKWIRE_SCRUB_SECRETS=1.
+   */
+  readonly scrubSecrets?: boolean | { readonly keep?: readonly string[] };
+  /**
    * Provider, base URL, API key and default model for prompt and agent hooks. Each falls back to the
    * environment: HOOKWIRE_MODEL_PROVIDER, ANTHROPIC_/OPENAI_BASE_URL and _API_KEY, HOOKWIRE_MODEL.
    */

@@ -153,6 +153,7 @@ function execute(
     signal: context.signal,
     outputCapBytes: options.outputCapBytes,
     spawner: options.spawner,
+    scrubSecrets: options.scrubSecrets,
     policy: context.policy,
     model: options.model,
   };

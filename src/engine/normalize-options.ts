@@ -22,6 +22,8 @@ export interface NormalizedOptions {
   readonly env: Readonly<Record<string, string>>;
   readonly outputCapBytes: number;
   readonly spawner: 'direct' | 'helper-process';
+  /** Undefined when hooks inherit the host's whole environment. */
+  readonly scrubSecrets: { readonly keep: ReadonlySet<string> } | undefined;
   readonly model: ModelOptions | undefined;
 }
 
@@ -60,6 +62,14 @@ export function normalizeOptions(
     env: options.env ?? {},
     outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     spawner: options.spawner ?? 'direct',
+    scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),
     model: options.model,
   };
+}
+
+function scrubSettingOf(
+  setting: NonNullable<EngineOptions['scrubSecrets']>,
+): NormalizedOptions['scrubSecrets'] {
+  if (setting === false) return undefined;
+  return { keep: new Set(setting === true ? [] : (setting.keep ?? [])) };
 }

@@ -8,6 +8,7 @@ import {
 import { commandLineOf } from './process/command-line.js';
 import { executionFromProcess } from './process/execution-from-process.js';
 import { hookEnvironment } from './process/hook-environment.js';
+import { withheldVariables } from './process/secret-variables.js';
 import { type ProcessSpec, spawnHookProcess } from './process/spawn-hook-process.js';
 import { spawnThroughHelper } from './spawner/spawn-through-helper.js';
 
@@ -34,12 +35,24 @@ export const runCommand: HandlerRunner = async (request) => {
     signal: request.signal,
   };
   const direct = (cwd: string) =>
-    spawnHookProcess({ ...spec, cwd, env: hookEnvironment(request.environment, handler.env) });
+    spawnHookProcess({
+      ...spec,
+      cwd,
+      env: hookEnvironment(request.environment, handler.env, request.scrubSecrets),
+    });
   const launch =
     request.spawner === 'helper-process'
       ? (cwd: string) =>
-          spawnThroughHelper({ ...spec, cwd, envOverlay: { ...request.environment, ...handler.env } }, () =>
-            direct(cwd),
+          spawnThroughHelper(
+            {
+              ...spec,
+              cwd,
+              envOverlay: { ...request.environment, ...handler.env },
+              ...(request.scrubSecrets
+                ? { withheldVariables: withheldVariables(process.env, request.scrubSecrets.keep) }
+                : {}),
+            },
+            () => direct(cwd),
           )
       : direct;
   const result = await launch(request.cwd);

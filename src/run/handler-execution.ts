@@ -53,6 +53,11 @@ export interface RunRequest {
    * long-lived spawner process, so spawn cost does not grow with this process's memory.
    */
   readonly spawner?: 'direct' | 'helper-process';
+  /**
+   * When set, command hooks do not inherit the host's secret-looking variables (names in `keep` excepted).
+   * Variables the engine or the handler set explicitly are always passed.
+   */
+  readonly scrubSecrets?: { readonly keep: ReadonlySet<string> };
 }
 
 /** A handler runner: one per handler type. */

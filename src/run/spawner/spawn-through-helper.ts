@@ -6,6 +6,8 @@ let client: SpawnerClient | undefined;
 /** What a spawner request needs beyond a direct spawn: the environment as an overlay on the host's. */
 export interface HelperProcessSpec extends Omit<ProcessSpec, 'env'> {
   readonly envOverlay: Readonly<Record<string, string>>;
+  /** Host variables the hook must not inherit (an engine that scrubs secrets). */
+  readonly withheldVariables?: readonly string[];
 }
 
 /**

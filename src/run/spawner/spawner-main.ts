@@ -17,11 +17,16 @@ function send(message: FromSpawnerMessage): void {
 }
 
 /** Hooks of one event share one overlay, so one merge serves them all. */
-function environmentWith(overlay: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
-  const key = JSON.stringify(overlay);
+function environmentWith(
+  overlay: Readonly<Record<string, string>>,
+  withheld: readonly string[] = [],
+): NodeJS.ProcessEnv {
+  const key = JSON.stringify([overlay, withheld]);
   if (key !== lastOverlayKey) {
     lastOverlayKey = key;
-    lastEnvironment = { ...process.env, ...overlay };
+    const host: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of withheld) delete host[name];
+    lastEnvironment = Object.assign(host, overlay);
   }
   return lastEnvironment;
 }
@@ -41,7 +46,7 @@ process.on('message', (message: ToSpawnerMessage) => {
     file: message.file,
     args: message.args,
     cwd: message.cwd,
-    env: environmentWith(message.envOverlay),
+    env: environmentWith(message.envOverlay, message.withheldVariables),
     input: message.input,
     timeoutMs: message.timeoutMs,
     outputCapBytes: message.outputCapBytes,

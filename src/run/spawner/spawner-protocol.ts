@@ -8,6 +8,8 @@ export interface SpawnRequestMessage {
   readonly args: readonly string[];
   readonly cwd: string;
   readonly envOverlay: Readonly<Record<string, string>>;
+  /** Host variables the hook must not inherit (an engine that scrubs secrets). */
+  readonly withheldVariables?: readonly string[];
   readonly input: string;
   readonly timeoutMs: number;
   readonly outputCapBytes: number;

@@ -1,0 +1,98 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/create-engine.js';
+import { normalizeOptions } from '../../src/engine/normalize-options.js';
+import { runCommand } from '../../src/run/command-runner.js';
+import { endAllHookProcesses } from '../../src/run/process/live-process-groups.js';
+import { looksSecret } from '../../src/run/process/secret-variables.js';
+import { makeRequest } from './make-request.js';
+
+// The host's variables for this file: a secret, one kept on purpose, and a harmless one.
+process.env.HOOKWIRE_TEST_API_KEY = 'host-secret';
+process.env.HOOKWIRE_TEST_TOKEN = 'kept-token';
+process.env.HOOKWIRE_TEST_PLAIN = 'plain';
+
+afterAll(async () => {
+  delete process.env.HOOKWIRE_TEST_API_KEY;
+  delete process.env.HOOKWIRE_TEST_TOKEN;
+  delete process.env.HOOKWIRE_TEST_PLAIN;
+  await endAllHookProcesses();
+});
+
+const printVariables = {
+  type: 'command',
+  command:
+    'printf "%s|%s|%s|%s" "$HOOKWIRE_TEST_API_KEY" "$HOOKWIRE_TEST_TOKEN" "$HOOKWIRE_TEST_PLAIN" "$HOOKWIRE_TEST_DB_PASSWORD"',
+  env: { HOOKWIRE_TEST_DB_PASSWORD: 'given-by-the-handler' },
+} as const;
+
+describe('secret scrubbing', () => {
+  it.each([
+    ['GITHUB_TOKEN', true],
+    ['AWS_SECRET_ACCESS_KEY', true],
+    ['ANTHROPIC_API_KEY', true],
+    ['OPENAI_APIKEY', true],
+    ['DB_PASSWORD', true],
+    ['SSH_AUTH_SOCK', true],
+    ['GOOGLE_APPLICATION_CREDENTIALS', true],
+    ['TOKENIZER_PATH', false],
+    ['AUTHOR', false],
+    ['PATH', false],
+    ['HOME', false],
+  ])('%s looks secret: %s', (name, secret) => {
+    expect(looksSecret(name)).toBe(secret);
+  });
+
+  it.each(['direct', 'helper-process'] as const)(
+    'withholds secret-looking host variables, passes kept and explicit ones (%s spawner)',
+    async (spawner) => {
+      const scrubbed = await runCommand(
+        makeRequest(printVariables, {
+          spawner,
+          environment: { CLAUDE_PROJECT_DIR: '/p' },
+          scrubSecrets: { keep: new Set(['HOOKWIRE_TEST_TOKEN']) },
+        }),
+      );
+      expect(scrubbed.stdout).toBe('|kept-token|plain|given-by-the-handler');
+    },
+  );
+
+  it('passes the whole host environment when scrubbing is off', async () => {
+    const inherited = await runCommand(
+      makeRequest(printVariables, { environment: { CLAUDE_PROJECT_DIR: '/p' } }),
+    );
+    expect(inherited.stdout).toBe('host-secret|kept-token|plain|given-by-the-handler');
+  });
+
+  it('is an engine option, on by HOOKWIRE_SCRUB_SECRETS=1, and reaches command hooks', async () => {
+    expect(normalizeOptions({}, { HOOKWIRE_SCRUB_SECRETS: '1' }).scrubSecrets).toEqual({ keep: new Set() });
+    expect(normalizeOptions({}, {}).scrubSecrets).toBeUndefined();
+    expect(normalizeOptions({ scrubSecrets: { keep: ['A_TOKEN'] } }, {}).scrubSecrets).toEqual({
+      keep: new Set(['A_TOKEN']),
+    });
+    const engine = await createEngine({
+      settings: [
+        {
+          hooks: {
+            Stop: [
+              {
+                hooks: [
+                  {
+                    type: 'command',
+                    command: `printf '{"systemMessage":"%s|%s"}' "$HOOKWIRE_TEST_API_KEY" "$HOOKWIRE_TEST_PLAIN"`,
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+      scrubSecrets: true,
+    });
+    try {
+      const outcome = await engine.fire('Stop', { stop_hook_active: false });
+      expect(outcome.systemMessages).toEqual(['|plain']);
+    } finally {
+      await engine.close();
+    }
+  });
+});
