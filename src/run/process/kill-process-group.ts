@@ -10,6 +10,8 @@ const rawKill = (process as unknown as { _kill?: RawKill })._kill;
  * between the decision and the kill is the goal, not an error.
  */
 export function killProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  // kill(-1) signals every process we may signal, and kill(-0) our own group: never let a bad id get there.
+  if (!Number.isInteger(pgid) || pgid <= 1) return false;
   // After every normal hook exit the group is checked and is usually gone. process.kill reports that by
   // building and throwing an error, which measured 80 µs on the engine's path (cold code, stack trace, source
   // maps); the binding it wraps answers with a number. It is undocumented, so process.kill stays the fallback.
