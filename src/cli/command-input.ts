@@ -13,6 +13,22 @@ export class CommandInputError extends Error {
   override readonly name = 'CommandInputError';
 }
 
+/** node:util parseArgs reports unknown options and missing values with these codes. */
+export function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+/**
+ * Ends a command that failed on what the user typed: prints the message and the usage, and gives exit code 2.
+ * Anything else is a real failure and is rethrown.
+ */
+export function exitForUsageError(command: string, usage: string, error: unknown): number {
+  if (!(error instanceof CommandInputError || isParseArgsError(error))) throw error;
+  process.stderr.write(`hookwire ${command}: ${(error as Error).message}\n\n${usage}`);
+  return 2;
+}
+
 /** `--settings` paths, absolute; undefined (every default source) when none is given. Missing files fail. */
 export function settingsPaths(values: readonly string[] | undefined): string[] | undefined {
   if (!values || values.length === 0) return undefined;

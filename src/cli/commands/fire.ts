@@ -4,6 +4,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import {
   CommandInputError,
   eventName,
+  exitForUsageError,
   readPayload,
   settingsPaths,
   withExistingCwd,
@@ -64,16 +65,6 @@ export async function run(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof CommandInputError || isParseArgsError(error)) {
-      process.stderr.write(`hookwire fire: ${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
+    return exitForUsageError('fire', USAGE, error);
   }
-}
-
-/** node:util parseArgs reports unknown options and missing values with these codes. */
-export function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }

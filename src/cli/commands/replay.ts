@@ -4,6 +4,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import {
   CommandInputError,
+  exitForUsageError,
   parseSession,
   settingsPaths,
   withExistingCwd,
@@ -12,7 +13,6 @@ import {
 import { formatDuration } from '../render/hook-row.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 import { renderTimelineEntry } from '../render/timeline-entry.js';
-import { isParseArgsError } from './fire.js';
 
 const USAGE = `Usage: hookwire replay FILE [--settings FILE]... [--cwd DIR] [--json]
 
@@ -77,11 +77,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof CommandInputError || isParseArgsError(error)) {
-      process.stderr.write(`hookwire replay: ${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
+    return exitForUsageError('replay', USAGE, error);
   }
 }
 

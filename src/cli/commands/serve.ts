@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { createHookServer, isLoopbackHost } from '../../http/hook-server.js';
-import { CommandInputError, settingsPaths, workingDirectory } from '../command-input.js';
+import { CommandInputError, exitForUsageError, settingsPaths, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
-import { isParseArgsError } from './fire.js';
 
 const USAGE = `Usage: hookwire serve --settings FILE [--settings FILE]... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth]
 
@@ -102,10 +101,6 @@ export async function run(argv: string[]): Promise<number> {
     warn('stopped');
     return 0;
   } catch (error) {
-    if (error instanceof CommandInputError || isParseArgsError(error)) {
-      process.stderr.write(`hookwire serve: ${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
+    return exitForUsageError('serve', USAGE, error);
   }
 }
