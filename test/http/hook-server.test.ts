@@ -8,7 +8,7 @@ import { createEngine } from '../../src/engine/create-engine.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { HookwireError } from '../../src/errors/hookwire-error.js';
 import { createHookServer, type HookServer } from '../../src/http/hook-server.js';
-import { outcome } from '../protocol/outcome-builder.js';
+import { outcome } from '../support/outcome-builder.js';
 
 const GUARD = fileURLToPath(new URL('../fixtures/http/guard.sh', import.meta.url));
 const TOKEN = 'test-token-0123456789';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toHttpAnswer } from '../../src/http/to-http-answer.js';
-import { hookRun, outcome } from '../protocol/outcome-builder.js';
+import { hookRun, outcome } from '../support/outcome-builder.js';
 
 const exitTwo = (event: string, decision: 'deny' | 'block') =>
   outcome({

@@ -3,6 +3,7 @@ import type { EventName } from '../../src/events/event-names.js';
 import { type MergeEntry, mergeOutcome } from '../../src/merge/merge-outcome.js';
 import type { HookRun, Outcome } from '../../src/outcome/outcome.js';
 import type { HookEffects } from '../../src/read/hook-verdict.js';
+import { outcome } from '../support/outcome-builder.js';
 
 function run(index: number, fields: Partial<HookRun> = {}): HookRun {
   return {
@@ -31,23 +32,7 @@ function entries(...effects: HookEffects[]): MergeEntry[] {
 }
 
 function expected(event: EventName, list: MergeEntry[], fields: Partial<Outcome>): Outcome {
-  return {
-    event,
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    systemMessages: [],
-    additionalContext: [],
-    updatedInput: null,
-    hookSpecificOutput: {},
-    suppressOutput: false,
-    warnings: [],
-    durationMs: 7,
-    runs: list.map((entry) => entry.run),
-    trace: {},
-    ...fields,
-  };
+  return outcome({ event, durationMs: 7, runs: list.map((entry) => entry.run), ...fields });
 }
 
 function merge(event: EventName, list: MergeEntry[]): Outcome {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/outcome/outcome.js';
 import { type HostAnswer, toHostAnswer } from '../../src/protocol/to-host-answer.js';
-import { hookRun, outcome } from './outcome-builder.js';
+import { hookRun, outcome } from '../support/outcome-builder.js';
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
 const exit2Run = hookRun({
