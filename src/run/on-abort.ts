@@ -5,8 +5,22 @@
  */
 const callbacksBySignal = new WeakMap<AbortSignal, Set<() => void>>();
 
-/** Calls `callback` once when `signal` aborts; returns the function that unregisters it. */
+/**
+ * Calls `callback` once when `signal` aborts; returns the function that unregisters it. A signal that is
+ * already aborted calls back at once, in a microtask (never inside this call, so a caller may still be
+ * setting up what the callback uses): an abort that came while a caller awaited something, such as the
+ * spawner process starting, is never lost.
+ */
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
+  if (signal.aborted) {
+    let registered = true;
+    queueMicrotask(() => {
+      if (registered) callback();
+    });
+    return () => {
+      registered = false;
+    };
+  }
   let callbacks = callbacksBySignal.get(signal);
   if (callbacks === undefined) {
     const registered = new Set<() => void>();
