@@ -17,9 +17,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../src/engine/create-engine.js';
-import { createHookServer } from '../src/http/hook-server.js';
 import type { RunRequest } from '../src/run/handler-execution.js';
 import { createHttpRunner } from '../src/run/http-runner.js';
+import { createHookServer } from '../src/server/hook-server.js';
 import type { ConfiguredHook } from '../src/settings/configured-hook.js';
 
 const TOKEN = 'bench-token';

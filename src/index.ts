@@ -2,6 +2,7 @@
  * The public surface of hookwire. This file only re-exports; internals stay out of it.
  */
 
+export type { Logger } from './common/logger.js';
 export { type ConversionResult, convertToClaude } from './deepagents/convert-to-claude.js';
 export { convertToDeepAgents } from './deepagents/convert-to-deepagents.js';
 export {
@@ -12,7 +13,7 @@ export {
   type DeepAgentsHookResult,
 } from './deepagents/deepagents-dispatcher.js';
 export { createEngine } from './engine/create-engine.js';
-export type { Engine, EngineOptions, Logger } from './engine/engine.js';
+export type { Engine, EngineOptions } from './engine/engine.js';
 export { HookwireError, type HookwireErrorKind } from './errors/hookwire-error.js';
 export * from './events/index.js';
 export type * from './outcome/outcome.js';

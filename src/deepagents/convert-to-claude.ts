@@ -1,12 +1,12 @@
 import { closestName } from '../events/closest-name.js';
 import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
+import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import type {
   ClaudeSettings,
   CommandHandlerSettings,
   DefinitionSettings,
 } from '../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
-import { isDeepAgentsEvent } from './is-deepagents-event.js';
 import { quoteShellWords } from './shell-words.js';
 
 /** The name of the CLI command a converted hook runs (see src/cli/commands/deepagents-adapter.ts). */

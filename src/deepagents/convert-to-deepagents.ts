@@ -1,8 +1,8 @@
 import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from '../events/event-names.js';
+import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import type { ClaudeSettings, DeepAgentsHooks, HandlerSettings } from '../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 import { ADAPTER_COMMAND, type ConversionResult } from './convert-to-claude.js';
-import { isDeepAgentsEvent } from './is-deepagents-event.js';
 import { splitShellWords } from './shell-words.js';
 
 /**

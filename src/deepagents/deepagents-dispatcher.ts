@@ -1,14 +1,14 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from '../engine/engine.js';
+import type { Logger } from '../common/logger.js';
+import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import type { DeepAgentsEventName } from '../events/event-names.js';
+import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import { runCommand } from '../run/command-runner.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { createBoundedPool, type PoolTask } from './bounded-pool.js';
-import { deepAgentsPayload } from './deepagents-payload.js';
-import { isDeepAgentsEvent } from './is-deepagents-event.js';
 import { loadDeepAgentsHooks } from './load-deepagents-hooks.js';
 import { reportExecution } from './report-execution.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isGraphInterrupt } from '@langchain/langgraph';
 import { type AgentMiddleware, AIMessage, type BaseMessage, createMiddleware, ToolMessage } from 'langchain';
-import type { Logger } from '../engine/engine.js';
+import type { Logger } from '../common/logger.js';
 import { createDeepAgentsDispatcher, type DeepAgentsDispatcher } from './deepagents-dispatcher.js';
 import { type InterruptOn, interruptingToolCalls } from './interrupting-tool-calls.js';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Logger } from '../engine/engine.js';
+import type { Logger } from '../common/logger.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { settingsLocations } from '../settings/settings-locations.js';

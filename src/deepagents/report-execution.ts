@@ -1,4 +1,4 @@
-import type { Logger } from '../engine/engine.js';
+import type { Logger } from '../common/logger.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 
 /**

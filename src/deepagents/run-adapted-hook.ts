@@ -1,3 +1,4 @@
+import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import type { DeepAgentsEventName } from '../events/event-names.js';
 import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
 import { runCommand } from '../run/command-runner.js';
@@ -6,7 +7,6 @@ import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { dedupeKeyOf, labelOf } from '../settings/handler-identity.js';
 import type { CommandHandlerSettings } from '../settings/settings-schema.js';
 import { deepAgentsFieldsFromClaude } from './deepagents-fields-from-claude.js';
-import { deepAgentsPayload } from './deepagents-payload.js';
 
 /**
  * Runs a Deep Agents hook (its argv) for a Claude-style event: the Claude payload becomes the exact Deep

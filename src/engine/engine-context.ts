@@ -1,6 +1,6 @@
+import type { PayloadDefaults } from '../events/fill-payload.js';
 import type { HookIndex } from '../select/hook-index.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
-import type { PayloadDefaults } from './fill-payload.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import type { SessionState } from './session-state.js';
 

@@ -1,14 +1,9 @@
+import type { Logger } from '../common/logger.js';
 import type { EventName } from '../events/event-names.js';
-import type { ModelOptions } from '../model/model-options.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
+import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
-
-/** Receives what the library would otherwise print. Never called with secrets. */
-export interface Logger {
-  debug(message: string): void;
-  warn(message: string): void;
-}
 
 /** Options of `createEngine`, normalised once at the entry (see engine/normalize-options). */
 export interface EngineOptions {

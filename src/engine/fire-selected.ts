@@ -1,4 +1,5 @@
 import type { EventName } from '../events/event-names.js';
+import { fillPayload } from '../events/fill-payload.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { NO_EFFECTS } from '../read/hook-verdict.js';
@@ -9,7 +10,6 @@ import { capStopBlocks } from './cap-stop-blocks.js';
 import { deliveredEntries } from './delivered-entries.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
 import { type ExecutedHook, executeHook } from './execute-hook.js';
-import { fillPayload } from './fill-payload.js';
 import { isBackground, notRunHookRun } from './to-hook-run.js';
 
 /**

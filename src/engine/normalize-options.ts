@@ -1,8 +1,9 @@
 import { join, resolve } from 'node:path';
-import type { ModelOptions } from '../model/model-options.js';
+import type { Logger } from '../common/logger.js';
+import type { ModelOptions } from '../run/model/model-options.js';
 import { settingsLocations } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
-import type { EngineOptions, Logger } from './engine.js';
+import type { EngineOptions } from './engine.js';
 
 /** EngineOptions with every default applied, so that nothing further in re-checks for undefined. */
 export interface NormalizedOptions {

@@ -1,4 +1,4 @@
-import type { DeepAgentsEventName } from '../events/event-names.js';
+import type { DeepAgentsEventName } from './event-names.js';
 
 /** The upstream cut applied to `tool.result`'s `tool_output`, in characters. */
 export const TOOL_OUTPUT_LIMIT = 2000;

@@ -1,7 +1,7 @@
-import { deepAgentsPayload } from '../deepagents/deepagents-payload.js';
-import { isDeepAgentsEvent } from '../deepagents/is-deepagents-event.js';
 import { HookwireError } from '../errors/hookwire-error.js';
-import type { EventName } from '../events/event-names.js';
+import { deepAgentsPayload } from './deepagents-payload.js';
+import type { EventName } from './event-names.js';
+import { isDeepAgentsEvent } from './is-deepagents-event.js';
 
 /** The values a payload's missing common fields take. */
 export interface PayloadDefaults {

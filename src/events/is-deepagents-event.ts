@@ -1,4 +1,4 @@
-import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from '../events/event-names.js';
+import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from './event-names.js';
 
 const deepAgentsEvents: ReadonlySet<string> = new Set(DEEPAGENTS_EVENTS);
 

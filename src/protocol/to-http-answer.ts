@@ -1,6 +1,6 @@
 import { eventSpec, isEventName } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
-import { toHostAnswer } from '../protocol/to-host-answer.js';
+import { toHostAnswer } from './to-host-answer.js';
 
 /**
  * The JSON body an http hook answers so that the host does what the merged outcome says: the same JSON a

@@ -1,14 +1,14 @@
 import { realpath } from 'node:fs/promises';
-import { AgentRecord } from '../model/agent-record.js';
-import type { AgentTool, AgentToolContext } from '../model/agent-tools/agent-tool.js';
-import { selectAgentTools } from '../model/agent-tools/select-agent-tools.js';
-import { VERDICT_TOOL } from '../model/agent-tools/verdict-tool.js';
-import { agentHookInstructions } from '../model/hook-instructions.js';
-import type { ModelMessage, ModelResponse, ModelToolResult } from '../model/model-client.js';
-import { modelExecution, startModelRun } from '../model/model-run.js';
-import { renderPrompt } from '../model/render-prompt.js';
-import { parseVerdictValue } from '../model/verdict-schema.js';
 import type { HandlerExecution, RunRequest } from './handler-execution.js';
+import { AgentRecord } from './model/agent-record.js';
+import type { AgentTool, AgentToolContext } from './model/agent-tools/agent-tool.js';
+import { selectAgentTools } from './model/agent-tools/select-agent-tools.js';
+import { VERDICT_TOOL } from './model/agent-tools/verdict-tool.js';
+import { agentHookInstructions } from './model/hook-instructions.js';
+import type { ModelMessage, ModelResponse, ModelToolResult } from './model/model-client.js';
+import { modelExecution, startModelRun } from './model/model-run.js';
+import { renderPrompt } from './model/render-prompt.js';
+import { parseVerdictValue } from './model/verdict-schema.js';
 
 /** The protocol's default turn limit for agent hooks. */
 export const DEFAULT_MAX_TURNS = 50;

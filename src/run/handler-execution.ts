@@ -1,5 +1,5 @@
-import type { ModelOptions } from '../model/model-options.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
+import type { ModelOptions } from './model/model-options.js';
 
 /**
  * What every handler runner returns, whatever its type, so that one reader turns any of them into a verdict.

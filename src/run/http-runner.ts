@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { checkUrlPolicy, redactUrl } from '../http/check-url-policy.js';
-import { createHookAgents } from '../http/hook-agents.js';
-import { interpolateHeaders } from '../http/interpolate-headers.js';
-import { addressRefusal, hostNameRefusal, type Resolver, systemResolver } from '../http/network-guard.js';
-import { type HttpExchange, postJson } from '../http/post-json.js';
+import { addressRefusal, hostNameRefusal } from '../settings/address-refusal.js';
+import { checkUrlPolicy, redactUrl } from '../settings/check-url-policy.js';
 import type { HandlerExecution, HandlerRunner, RunRequest } from './handler-execution.js';
+import { createHookAgents } from './http/hook-agents.js';
+import { interpolateHeaders } from './http/interpolate-headers.js';
+import { type Resolver, systemResolver } from './http/network-guard.js';
+import { type HttpExchange, postJson } from './http/post-json.js';
 
 /** Default cap on an http hook's answer: a policy verdict is a few hundred bytes. */
 export const DEFAULT_HTTP_BODY_CAP_BYTES = 1024 * 1024;

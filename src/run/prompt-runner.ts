@@ -1,8 +1,8 @@
-import { PROMPT_HOOK_INSTRUCTIONS } from '../model/hook-instructions.js';
-import { modelExecution, startModelRun } from '../model/model-run.js';
-import { renderPrompt } from '../model/render-prompt.js';
-import { parseVerdictText, verdictJsonSchema } from '../model/verdict-schema.js';
 import type { HandlerExecution, RunRequest } from './handler-execution.js';
+import { PROMPT_HOOK_INSTRUCTIONS } from './model/hook-instructions.js';
+import { modelExecution, startModelRun } from './model/model-run.js';
+import { renderPrompt } from './model/render-prompt.js';
+import { parseVerdictText, verdictJsonSchema } from './model/verdict-schema.js';
 
 /** A verdict is a sentence or two; a small cap keeps a confused model from running up cost and time. */
 const PROMPT_MAX_TOKENS = 1024;

@@ -1,8 +1,8 @@
 import type { EventName } from '../events/event-names.js';
 import type { MatcherSubject } from '../events/event-spec.js';
 import { eventSpec, isEventName, isToolEvent } from '../events/lookup.js';
+import { type CompiledMatcher, compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
-import { type CompiledMatcher, compileMatcher } from './compile-matcher.js';
 import { type CompiledIfRule, compileIfRule } from './if-rule.js';
 
 /** One configured hook with its matcher and `if` rule compiled. */

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { globToRegExp } from './glob-to-regexp.js';
+import { globToRegExp } from '../patterns/glob-to-regexp.js';
 
 /** What an `if` rule is tested against: the tool call and the directories relative paths are read from. */
 export interface ToolCall {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
+import { toHttpAnswer } from '../protocol/to-http-answer.js';
 import { bearerTokenMatches } from './bearer-token.js';
 import { readRequestBody } from './read-request-body.js';
-import { toHttpAnswer } from './to-http-answer.js';
 
 /** Options of `createHookServer`. */
 export interface HookServerOptions {

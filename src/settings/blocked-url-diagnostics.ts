@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
-import type { ConfiguredHook, Diagnostic, HookPolicy, SourceLevel } from '../settings/configured-hook.js';
-import { type LeveledPolicy, mergePolicy } from '../settings/merge-policy.js';
+import { addressRefusal, hostNameRefusal } from './address-refusal.js';
 import { checkUrlPolicy } from './check-url-policy.js';
 import { classifyAddress } from './classify-address.js';
-import { addressRefusal, hostNameRefusal } from './network-guard.js';
+import type { ConfiguredHook, Diagnostic, HookPolicy, SourceLevel } from './configured-hook.js';
+import { type LeveledPolicy, mergePolicy } from './merge-policy.js';
 
 /** Levels whose hooks certainly cannot open private addresses themselves (explicit files might be user's). */
 const UNTRUSTED_LEVELS: ReadonlySet<SourceLevel> = new Set(['project', 'local']);

@@ -1,4 +1,4 @@
-import type { AllowedUrl, HookPolicy, SourceLevel } from '../settings/configured-hook.js';
+import type { AllowedUrl, HookPolicy, SourceLevel } from './configured-hook.js';
 import { matchesUrlPattern } from './url-pattern.js';
 
 /**

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { catalogue } from '../events/catalogue.js';
 import { closestName } from '../events/closest-name.js';
 import { isEventName, isToolEvent } from '../events/lookup.js';
-import { compileMatcher } from '../select/compile-matcher.js';
+import { compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
 import {
   findNodeAtLocation,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { blockedUrlDiagnostics, type ValidatedSource } from '../http/blocked-url-diagnostics.js';
+import { blockedUrlDiagnostics, type ValidatedSource } from './blocked-url-diagnostics.js';
 import type { ConfiguredHook, Diagnostic, LoadedFile, SourceLevel } from './configured-hook.js';
 import type { LeveledPolicy } from './merge-policy.js';
 import { readSettingsText } from './read-settings-source.js';

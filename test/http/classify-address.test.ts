@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AddressClass, classifyAddress } from '../../src/http/classify-address.js';
+import { type AddressClass, classifyAddress } from '../../src/settings/classify-address.js';
 
 const cases: ReadonlyArray<[address: string, expected: AddressClass]> = [
   ['169.254.169.254', 'metadata'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUrlPolicy } from '../../src/http/check-url-policy.js';
-import { createGuardedLookup, type Resolver } from '../../src/http/network-guard.js';
+import { createGuardedLookup, type Resolver } from '../../src/run/http/network-guard.js';
 import { createHttpRunner } from '../../src/run/http-runner.js';
+import { checkUrlPolicy } from '../../src/settings/check-url-policy.js';
 import { makeHttpRequest, policyAllowing } from './make-http-request.js';
 import { answer, startTestServer, type TestServer } from './test-server.js';
 

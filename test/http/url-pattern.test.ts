@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalHookUrl, matchesUrlPattern } from '../../src/http/url-pattern.js';
+import { canonicalHookUrl, matchesUrlPattern } from '../../src/settings/url-pattern.js';
 
 const cases: ReadonlyArray<[pattern: string, url: string, matches: boolean]> = [
   ['https://hooks.example.com/*', 'https://hooks.example.com/v1/check', true],

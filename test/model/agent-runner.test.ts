@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelProvider } from '../../src/model/model-options.js';
 import { runAgentHook } from '../../src/run/agent-runner.js';
+import type { ModelProvider } from '../../src/run/model/model-options.js';
 import type { AgentHandlerSettings } from '../../src/settings/settings-schema.js';
 import { startAnthropicStandIn } from '../fixtures/model/anthropic-stand-in.js';
 import { modelHookRequest } from '../fixtures/model/model-hook-request.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob, globMatches } from '../../src/model/agent-tools/glob-pattern.js';
-import { selectAgentTools } from '../../src/model/agent-tools/select-agent-tools.js';
-import { renderPrompt } from '../../src/model/render-prompt.js';
-import { resolveModelSettings } from '../../src/model/resolve-model-settings.js';
-import { parseVerdictText, parseVerdictValue } from '../../src/model/verdict-schema.js';
+import { compileGlob, globMatches } from '../../src/run/model/agent-tools/glob-pattern.js';
+import { selectAgentTools } from '../../src/run/model/agent-tools/select-agent-tools.js';
+import { renderPrompt } from '../../src/run/model/render-prompt.js';
+import { resolveModelSettings } from '../../src/run/model/resolve-model-settings.js';
+import { parseVerdictText, parseVerdictValue } from '../../src/run/model/verdict-schema.js';
 
 describe('renderPrompt', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelProvider } from '../../src/model/model-options.js';
+import type { ModelProvider } from '../../src/run/model/model-options.js';
 import { runPromptHook } from '../../src/run/prompt-runner.js';
 import { startAnthropicStandIn } from '../fixtures/model/anthropic-stand-in.js';
 import { modelHookRequest } from '../fixtures/model/model-hook-request.js';

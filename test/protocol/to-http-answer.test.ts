@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHttpAnswer } from '../../src/http/to-http-answer.js';
+import { toHttpAnswer } from '../../src/protocol/to-http-answer.js';
 import { hookRun, outcome } from '../support/outcome-builder.js';
 
 const exitTwo = (event: string, decision: 'deny' | 'block') =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher } from '../../src/select/compile-matcher.js';
+import { compileMatcher } from '../../src/patterns/compile-matcher.js';
 
 // [matcher, subject, matches]
 const cases: Array<[string | undefined, string, boolean]> = [

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { HookwireError } from '../../src/errors/hookwire-error.js';
-import { createHookServer, type HookServer } from '../../src/http/hook-server.js';
+import { createHookServer, type HookServer } from '../../src/server/hook-server.js';
 import { outcome } from '../support/outcome-builder.js';
 
 const GUARD = fileURLToPath(new URL('../fixtures/http/guard.sh', import.meta.url));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const repository = fileURLToPath(new URL('../../', import.meta.url));
+const repository = fileURLToPath(new URL('../..', import.meta.url));
 const GUARD = fileURLToPath(new URL('../fixtures/http/guard.sh', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-serve-cli-'));
 const settings = join(directory, 'settings.json');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { isDeepAgentsEvent } from '../../deepagents/is-deepagents-event.js';
 import { runAdaptedHook } from '../../deepagents/run-adapted-hook.js';
 import { DEEPAGENTS_EVENTS } from '../../events/event-names.js';
+import { isDeepAgentsEvent } from '../../events/is-deepagents-event.js';
 
 const HELP = `Usage: hookwire deepagents-adapter <deep-agents-event> -- <argv...>
 

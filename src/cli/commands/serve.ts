@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import { createHookServer, isLoopbackHost } from '../../http/hook-server.js';
+import { createHookServer, isLoopbackHost } from '../../server/hook-server.js';
 import { CommandInputError, exitForUsageError, settingsPaths, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 

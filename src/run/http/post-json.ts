@@ -1,6 +1,6 @@
 import { type Agent, type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { onAbort } from '../run/on-abort.js';
+import { onAbort } from '../on-abort.js';
 import { ForbiddenAddressError } from './network-guard.js';
 
 /** What one POST came to. Never thrown: every way an exchange can end is a value. */

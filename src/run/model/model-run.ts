@@ -1,5 +1,5 @@
-import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
-import { executionWithoutOutput } from '../run/handler-execution.js';
+import type { HandlerExecution, RunRequest } from '../handler-execution.js';
+import { executionWithoutOutput } from '../handler-execution.js';
 import { createModelClient } from './create-model-client.js';
 import { describeModelFailure, type ModelFailure } from './describe-model-failure.js';
 import type { ModelClient } from './model-client.js';

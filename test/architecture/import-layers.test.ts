@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The folders of src/ are the stages of the pipeline, and every import points down this list: a folder may
+ * import its own files and the folders above it here, never one below. AGENTS.md draws the same picture.
+ * A new folder must be placed here, or this test fails.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['common', 'errors'],
+  ['patterns'],
+  ['events'],
+  ['settings'],
+  ['outcome'],
+  ['select'],
+  ['run'],
+  ['read'],
+  ['merge'],
+  ['engine'],
+  ['protocol'],
+  ['server', 'deepagents'],
+  ['cli'],
+  ['index.ts'],
+];
+
+const source = fileURLToPath(new URL('../../src/', import.meta.url));
+const rankOf = new Map(LAYERS.flatMap((folders, rank) => folders.map((folder) => [folder, rank] as const)));
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
+  );
+}
+
+/** The top-level folder of src/ a file lives in (`index.ts` for the public entry). */
+function folderOf(file: string): string {
+  return relative(source, file).split('/')[0] as string;
+}
+
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
+
+function importsOf(file: string): { from: string; to: string }[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((match) => ({
+    from: folderOf(file),
+    to: folderOf(resolve(dirname(file), match[1] as string)),
+  }));
+}
+
+describe('the folders of src/', () => {
+  const files = filesUnder(source).filter((file) => file.endsWith('.ts'));
+
+  it('each have a place in the layering', () => {
+    const unplaced = [...new Set(files.map(folderOf))].filter((folder) => !rankOf.has(folder));
+    expect(unplaced).toEqual([]);
+  });
+
+  it('import only their own files and the folders above them', () => {
+    const upward = files.flatMap((file) =>
+      importsOf(file)
+        .filter(({ from, to }) => from !== to && (rankOf.get(to) ?? -1) >= (rankOf.get(from) ?? -1))
+        .map(({ to }) => `${relative(source, file)} imports ${to}/`),
+    );
+    expect(upward).toEqual([]);
+  });
+});
