@@ -1,0 +1,3 @@
+#!/bin/bash
+IN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin "pre"
+exit 0
