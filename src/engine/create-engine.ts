@@ -9,6 +9,7 @@ import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { callbackHooks } from './callback-hooks.js';
+import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
 import type { Engine, EngineOptions } from './engine.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
@@ -41,6 +42,10 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
     options.logger?.warn(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`);
   }
   for (const warning of index.warnings) options.logger?.warn(warning);
+  const configErrors =
+    options.onConfigError === 'block'
+      ? settings.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
+      : [];
 
   const sessionId = randomSessionId();
   const controller = new AbortController();
@@ -82,14 +87,15 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
         return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
       }
       const selected = selectHooks(index, event, given);
-      if (
+      const fired =
         selected === NO_HOOKS &&
         !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
-      ) {
-        return emptyOutcome(event);
-      }
-      // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
-      return fireSelected(context, event, given, selected);
+          ? emptyOutcome(event)
+          : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
+            fireSelected(context, event, given, selected);
+      if (configErrors.length === 0) return fired;
+      const errors = configErrorsFor(event, configErrors);
+      return errors.length === 0 ? fired : fired.then((outcome) => failClosed(outcome, errors, options.cwd));
     },
     async close(deadlineMs = DEFAULT_CLOSE_DEADLINE_MS): Promise<void> {
       closed = true;

@@ -4,6 +4,7 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { ConfigErrorPolicy } from './config-errors.js';
 
 /** Options of `createEngine`, normalised once at the entry (see engine/normalize-options). */
 export interface EngineOptions {
@@ -50,6 +51,13 @@ export interface EngineOptions {
    * environment: HOOKWIRE_MODEL_PROVIDER, ANTHROPIC_/OPENAI_BASE_URL and _API_KEY, HOOKWIRE_MODEL.
    */
   readonly model?: ModelOptions;
+  /**
+   * What to do when the settings have errors (a file missing, unreadable or malformed, an invalid handler):
+   * `block` fails closed, blocking every event that can block with the located errors as the reason (the
+   * valid hooks still run); `allow` only reports them through the logger and `settings.diagnostics`.
+   * Default `allow`; `hookwire run` defaults to `block`.
+   */
+  readonly onConfigError?: ConfigErrorPolicy;
 }
 
 /** The engine an agent embeds. */

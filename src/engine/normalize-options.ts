@@ -3,6 +3,7 @@ import type { Logger } from '../common/logger.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import { settingsLocations } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
 
 /** EngineOptions with every default applied, so that nothing further in re-checks for undefined. */
@@ -26,6 +27,7 @@ export interface NormalizedOptions {
   /** Undefined when hooks inherit the host's whole environment. */
   readonly scrubSecrets: { readonly keep: ReadonlySet<string> } | undefined;
   readonly model: ModelOptions | undefined;
+  readonly onConfigError: ConfigErrorPolicy;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -65,6 +67,7 @@ export function normalizeOptions(
     spawner: options.spawner ?? 'direct',
     scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),
     model: options.model,
+    onConfigError: options.onConfigError ?? 'allow',
   };
 }
 

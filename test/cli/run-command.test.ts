@@ -77,3 +77,43 @@ describe('hookwire run answers in the host protocol', () => {
     expect(result.stderr).toContain('refusing to recurse');
   }, 30_000);
 });
+
+describe('hookwire run with broken settings fails closed', () => {
+  const located = 'test/fixtures/cli/truncated.json:2:1 $: error: malformed JSON: expected "}"';
+
+  it('blocks a tool call with the located error, and says it on stderr', async () => {
+    const result = await runCli(
+      ['run', '--settings', `${fixtures}/truncated.json`],
+      hookInput('PreToolUse', bash),
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: `hookwire blocked this PreToolUse because the hook settings have errors (fail closed until they are fixed):\n${located}`,
+      },
+    });
+    expect(result.stderr).toBe(`hookwire run: ${located}\n`);
+  });
+
+  it('blocks when the settings file does not exist', async () => {
+    const result = await runCli(
+      ['run', '--settings', `${fixtures}/no-such-file.json`],
+      hookInput('UserPromptSubmit', { prompt: 'hi' }),
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      decision: 'block',
+      reason: `hookwire blocked this UserPromptSubmit because the hook settings have errors (fail closed until they are fixed):\n${fixtures}/no-such-file.json:1:1 $: error: file not found`,
+    });
+  });
+
+  it('lets the event through with --on-config-error allow, still saying why on stderr', async () => {
+    const result = await runCli(
+      ['run', '--settings', `${fixtures}/truncated.json`, '--on-config-error', 'allow'],
+      hookInput('PreToolUse', bash),
+    );
+    expect(result).toEqual({ code: 0, stdout: '', stderr: `hookwire run: ${located}\n` });
+  });
+});

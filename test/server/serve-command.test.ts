@@ -58,6 +58,28 @@ describe('hookwire serve (the command)', () => {
     expect(open.stderr()).toContain('--insecure-no-auth is allowed on a loopback host only, not 0.0.0.0');
   });
 
+  it('refuses to start when the settings have errors, unless --on-config-error allow', async () => {
+    const broken = join(directory, 'broken.json');
+    writeFileSync(broken, '{"hooks": {');
+    const refused = startServe(['--settings', broken, '--port', '0', '--insecure-no-auth']);
+    expect(await refused.exited).toBe(1);
+    expect(refused.stderr()).toContain(
+      'hookwire serve: not starting: the settings have errors (fix them, or pass --on-config-error allow)',
+    );
+    const allowed = startServe([
+      '--settings',
+      broken,
+      '--port',
+      '0',
+      '--insecure-no-auth',
+      '--on-config-error',
+      'allow',
+    ]);
+    expect(await allowed.listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    allowed.child.kill('SIGTERM');
+    expect(await allowed.exited).toBe(0);
+  });
+
   it('serves with a token from --token-env, and stops gracefully on SIGTERM', async () => {
     const serve = startServe(['--settings', settings, '--port', '0', '--token-env', 'MY_TOKEN'], {
       MY_TOKEN: 'cli-token',

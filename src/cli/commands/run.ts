@@ -1,8 +1,11 @@
 import { existsSync, readSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
-import { CommandInputError, eventName, parseObject, settingsPaths } from '../command-input.js';
+import type { Diagnostic } from '../../settings/configured-hook.js';
+import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { CommandInputError, eventName, parseObject } from '../command-input.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -22,10 +25,20 @@ export async function run(argv: string[]): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { settings: { type: 'string', multiple: true } },
+      options: {
+        settings: { type: 'string', multiple: true },
+        'on-config-error': { type: 'string', default: 'block' },
+      },
     });
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
-    const settings = settingsPaths(values.settings);
+    const onConfigError = values['on-config-error'];
+    if (onConfigError !== 'block' && onConfigError !== 'allow') {
+      throw new CommandInputError(
+        `--on-config-error must be block or allow, not ${JSON.stringify(onConfigError)}`,
+      );
+    }
+    // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
+    const settings = values.settings?.map((file) => resolve(file));
     const input = await readHookInput();
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
@@ -47,11 +60,14 @@ export async function run(argv: string[]): Promise<number> {
       cwd,
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
-      ...(settings ? { settings } : {}),
+      onConfigError,
+      ...(settings && settings.length > 0 ? { settings } : {}),
     });
     try {
       const answer = toHostAnswer(await engine.fire(event, payload));
       process.stdout.write(answer.stdout);
+      // Broken settings are told on every event, so a guard that is off never goes unseen.
+      process.stderr.write(settingsErrorLines(engine.settings.diagnostics, cwd));
       process.stderr.write(answer.stderr);
       return answer.exitCode;
     } finally {
@@ -103,4 +119,12 @@ async function readHookInput(): Promise<string> {
     }
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The settings errors, one located line each (warnings stay with `hookwire validate`). */
+function settingsErrorLines(diagnostics: readonly Diagnostic[], cwd: string): string {
+  return diagnostics
+    .filter((diagnostic) => diagnostic.severity === 'error')
+    .map((diagnostic) => `hookwire run: ${formatDiagnostic(diagnostic, cwd)}\n`)
+    .join('');
 }

@@ -16,6 +16,7 @@ merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true
   --max-body BYTES     larger requests are answered 413 (default 1048576)
   --max-concurrent N   events run at once; more are answered 503 (default 64)
   --cwd DIR            where hooks run when a payload's cwd does not exist here (default: current directory)
+  --on-config-error P  block (default): refuse to start when the settings have errors; allow: start anyway
 Logs one line per request on stderr; stops gracefully on SIGTERM or SIGINT. Exits 2 for usage errors.
 `;
 
@@ -44,12 +45,19 @@ export async function run(argv: string[]): Promise<number> {
         'max-body': { type: 'string' },
         'max-concurrent': { type: 'string' },
         cwd: { type: 'string' },
+        'on-config-error': { type: 'string', default: 'block' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
     if (values.help) {
       process.stdout.write(USAGE);
       return 0;
+    }
+    const onConfigError = values['on-config-error'];
+    if (onConfigError !== 'block' && onConfigError !== 'allow') {
+      throw new CommandInputError(
+        `--on-config-error must be block or allow, not ${JSON.stringify(onConfigError)}`,
+      );
     }
     const settings = settingsPaths(values.settings);
     if (!settings) throw new CommandInputError('--settings FILE is required');
@@ -79,6 +87,12 @@ export async function run(argv: string[]): Promise<number> {
       logger: { debug: () => undefined, warn: () => undefined },
     });
     for (const line of renderDiagnostics(engine.settings.diagnostics)) warn(line);
+    // A server that started without its guards would answer every event with "go ahead": fail closed.
+    if (onConfigError === 'block' && engine.settings.diagnostics.some((item) => item.severity === 'error')) {
+      await engine.close();
+      warn('not starting: the settings have errors (fix them, or pass --on-config-error allow)');
+      return 1;
+    }
     const server = createHookServer({
       engine,
       token,
