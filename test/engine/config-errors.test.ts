@@ -77,7 +77,7 @@ describe('onConfigError: block', () => {
     const started = await engine.fire('SessionStart', { source: 'startup' });
     expect(started.decision).toBe(null);
     expect(started.systemMessages).toEqual([
-      'hookwire: the hook settings have errors; hooks of this SessionStart may not have run:\nbroken.json:1:2 $: error: malformed JSON: expected \"}\"',
+      'hookwire: the hook settings have errors; hooks of this SessionStart may not have run:\nbroken.json:1:2 $: error: malformed JSON: expected "}"',
     ]);
     const notified = await engine.fire('Notification', { message: 'm', notification_type: 'idle_prompt' });
     expect([notified.decision, notified.systemMessages, notified.warnings.length]).toEqual([null, [], 1]);
