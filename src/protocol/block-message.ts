@@ -22,9 +22,12 @@ export function decidingRuns(outcome: Outcome): readonly HookRun[] {
   return runs.length > 0 ? runs : outcome.runs.filter((run) => run.status === 'blocking');
 }
 
-/** Whether the run's message is the host's `[<command>]: …` form (exit 2 or a fail-closed failure). */
+/**
+ * Whether the run's message is the host's `[<command>]: …` form: exit 2 read from stderr, or a fail-closed
+ * failure. An exit 2 whose JSON denied speaks in the JSON's words instead, as it does natively.
+ */
 function speaksInHostWords(run: HookRun): boolean {
-  return run.exitCode === 2 || (run.status === 'blocking' && run.output === null);
+  return run.error?.startsWith(`[${run.command}]: `) === true;
 }
 
 /** Decides how to re-tell the outcome's block; see `BlockMessage`. */

@@ -53,6 +53,7 @@ export function readExecution(
         'non_blocking_error',
         null,
         execution.error ?? `[${label}]: failed`,
+        execution.error === undefined ? stderrDetail(execution) : withoutLabel(execution.error, label),
       );
     case 'completed':
       return readCompleted(event, spec, hook, execution);
@@ -78,14 +79,8 @@ function readCompleted(
       ? parseJsonObject(text)
       : undefined;
   if (structured != null && typeof structured !== 'string' && output === undefined) {
-    return failure(
-      spec,
-      hook,
-      'failed',
-      'non_blocking_error',
-      null,
-      `[${label}]: invalid output: expected an object`,
-    );
+    const invalid = 'invalid output: expected an object';
+    return failure(spec, hook, 'failed', 'non_blocking_error', null, `[${label}]: ${invalid}`, invalid);
   }
   const exitCode = execution.exitCode;
   const stderrMessage = `[${label}]: ${execution.stderr.trim() || 'No stderr output'}`;
@@ -112,6 +107,7 @@ function readCompleted(
         'non_blocking_error',
         output,
         `[${label}]: invalid output: ${read.invalid}`,
+        invalidOutputDetail(event, output, read.invalid),
       );
     }
     effects = read.effects;
@@ -126,18 +122,36 @@ function readCompleted(
         effects: NO_EFFECTS,
       };
     }
-    const reason = jsonReason(output) ?? stderrMessage;
+    // A JSON block or deny is read as that block, in its own words; any other JSON (an allow, an ask, mere
+    // context) does not soften exit 2, whose message is stderr. Claude Code reads exit 2 so (observed).
+    if (blocks(effects)) {
+      const reason = effects.reason ?? jsonReason(output) ?? stderrMessage;
+      return {
+        status: 'blocking',
+        output: output ?? null,
+        error: reason,
+        effects: { ...effects, decision: spec.block.decision, reason },
+      };
+    }
     return {
       status: 'blocking',
       output: output ?? null,
-      error: reason,
-      effects: { ...effects, decision: spec.block.decision, reason },
+      error: stderrMessage,
+      effects: { ...effects, decision: spec.block.decision, reason: stderrMessage },
     };
   }
   if (exitCode !== 0) {
     const message = exitMessage(label, execution, stderrMessage);
     if (spec.anyFailureBlocks || hook.handler.onFailure === 'block') {
-      return failure(spec, hook, 'failed', 'non_blocking_error', output ?? null, message);
+      return failure(
+        spec,
+        hook,
+        'failed',
+        'non_blocking_error',
+        output ?? null,
+        message,
+        stderrDetail(execution),
+      );
     }
     if (output === undefined)
       return { status: 'non_blocking_error', output: null, error: message, effects: NO_EFFECTS };
@@ -169,6 +183,34 @@ function jsonReason(output: Readonly<Record<string, unknown>> | undefined): stri
   return undefined;
 }
 
+/** What Claude Code shows after the first line of an onFailure block: the hook's stderr, trimmed. */
+function stderrDetail(execution: HandlerExecution): string {
+  return execution.stderr.trim() || 'No stderr output';
+}
+
+function withoutLabel(message: string, label: string): string {
+  const prefix = `[${label}]: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+/**
+ * The detail of an onFailure block for invalid output, in Claude Code's words (observed) with the output as
+ * it quotes it; the schema Claude Code appends after a validation failure is left out.
+ */
+function invalidOutputDetail(
+  event: EventName,
+  output: Readonly<Record<string, unknown>>,
+  invalid: string,
+): string {
+  const quoted = JSON.stringify(output, null, 2);
+  const specific = isRecord(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
+  const named = specific.hookEventName;
+  if (named !== undefined && named !== event) {
+    return `Failed to run: Hook returned incorrect event name: expected '${event}' but got '${String(named)}'. Full stdout: ${quoted}`;
+  }
+  return `Hook JSON output validation failed \u2014 ${invalid}\n\nThe hook's output was: ${quoted}`;
+}
+
 function blocks(effects: HookEffects): boolean {
   return effects.decision === 'deny' || effects.decision === 'block';
 }
@@ -190,10 +232,12 @@ function failure(
   status: 'timeout' | 'non_blocking_error',
   output: Readonly<Record<string, unknown>> | null,
   message: string,
+  detail: string | null = null,
 ): HookVerdict {
   if (spec.block && !spec.notificationOnly) {
     if (hook.handler.onFailure === 'block') {
-      const reason = `[${hook.label}]: ${what}; blocking because onFailure is "block"`;
+      // Claude Code goes on after the first line with what went wrong (see failureDetail).
+      const reason = `[${hook.label}]: ${what}; blocking because onFailure is "block"${detail === null ? '' : `\n${detail}`}`;
       return {
         status: 'blocking',
         output,

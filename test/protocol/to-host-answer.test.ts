@@ -10,6 +10,7 @@ const exit2Run = hookRun({
   status: 'blocking',
   exitCode: 2,
   stderr: 'no rm\n',
+  error: '[/hooks/guard.sh]: no rm',
 });
 const jsonDenyRun = hookRun({
   index: 1,
@@ -59,7 +60,15 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
       event: 'PreToolUse',
       decision: 'deny',
       reason: '[/hooks/quiet.sh]: No stderr output',
-      runs: [hookRun({ index: 0, command: '/hooks/quiet.sh', status: 'blocking', exitCode: 2 })],
+      runs: [
+        hookRun({
+          index: 0,
+          command: '/hooks/quiet.sh',
+          status: 'blocking',
+          exitCode: 2,
+          error: '[/hooks/quiet.sh]: No stderr output',
+        }),
+      ],
       trace: { decision: [0] },
     }),
     { stdout: '', stderr: '', exitCode: 2 },
@@ -77,6 +86,7 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
           status: 'blocking',
           exitCode: null,
           signal: 'SIGTERM',
+          error: '[/hooks/slow.sh]: timed out; blocking because onFailure is "block"',
         }),
       ],
       trace: { decision: [0] },
@@ -89,7 +99,16 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
       event: 'Stop',
       decision: 'block',
       reason: '[/hooks/guard.sh]: no rm\n[/hooks/b.sh]: tests',
-      runs: [exit2Run, hookRun({ index: 1, command: '/hooks/b.sh', status: 'blocking', exitCode: 2 })],
+      runs: [
+        exit2Run,
+        hookRun({
+          index: 1,
+          command: '/hooks/b.sh',
+          status: 'blocking',
+          exitCode: 2,
+          error: '[/hooks/b.sh]: tests',
+        }),
+      ],
       trace: { decision: [0, 1] },
     }),
     { stdout: '', stderr: '[/hooks/guard.sh]: no rm\n[/hooks/b.sh]: tests', exitCode: 2 },

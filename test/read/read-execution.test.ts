@@ -5,6 +5,9 @@ import { readExecution } from '../../src/read/read-execution.js';
 import type { HandlerExecution } from '../../src/run/handler-execution.js';
 import { completed, configuredHook, json } from '../engine/engine-harness.js';
 
+/** The onFailure block of an unknown permissionDecision (observed, H08; the host's schema appendix left out). */
+const MAYBE_BLOCK = `[guard.sh]: failed; blocking because onFailure is "block"\nHook JSON output validation failed \u2014 hookSpecificOutput.permissionDecision must be one of allow, deny, ask, defer, got "maybe"\n\nThe hook's output was: {\n  "hookSpecificOutput": {\n    "permissionDecision": "maybe"\n  }\n}`;
+
 const deny = (reason?: string) => ({
   hookSpecificOutput: {
     hookEventName: 'PreToolUse',
@@ -73,16 +76,54 @@ const rows: Row[] = [
   },
   {
     event: 'PreToolUse',
-    name: 'exit 2 blocks whatever the JSON says, with the JSON reason',
+    name: 'exit 2 with a JSON allow blocks with stderr: the allow does not soften it (observed, H02)',
     execution: completed(2, {
       stdout: json({ hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'fine' } }),
-      stderr: 'ignored',
+      stderr: 'no\n',
     }),
     expected: {
       status: 'blocking',
       output: { hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'fine' } },
-      error: 'fine',
-      effects: { decision: 'deny', reason: 'fine' },
+      error: '[guard.sh]: no',
+      effects: { decision: 'deny', reason: '[guard.sh]: no' },
+    },
+  },
+  {
+    event: 'PreToolUse',
+    name: 'exit 2 with a JSON ask blocks with stderr (observed, H03)',
+    execution: completed(2, {
+      stdout: json({ hookSpecificOutput: { permissionDecision: 'ask', permissionDecisionReason: 'sure?' } }),
+    }),
+    expected: {
+      status: 'blocking',
+      output: { hookSpecificOutput: { permissionDecision: 'ask', permissionDecisionReason: 'sure?' } },
+      error: '[guard.sh]: No stderr output',
+      effects: { decision: 'deny', reason: '[guard.sh]: No stderr output' },
+    },
+  },
+  {
+    event: 'PreToolUse',
+    name: 'exit 2 with a JSON deny is that deny, in its own words (observed, H01)',
+    execution: completed(2, {
+      stdout: json({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'MK' } }),
+      stderr: 'dropped\n',
+    }),
+    expected: {
+      status: 'blocking',
+      output: { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'MK' } },
+      error: 'MK',
+      effects: { decision: 'deny', reason: 'MK' },
+    },
+  },
+  {
+    event: 'Stop',
+    name: 'exit 2 with a JSON block is that block, in its own words',
+    execution: completed(2, { stdout: json({ decision: 'block', reason: 'tests fail' }), stderr: 'x' }),
+    expected: {
+      status: 'blocking',
+      output: { decision: 'block', reason: 'tests fail' },
+      error: 'tests fail',
+      effects: { decision: 'block', reason: 'tests fail' },
     },
   },
   {
@@ -152,12 +193,45 @@ const rows: Row[] = [
     event: 'Stop',
     name: 'exit 1 with onFailure "block"',
     onFailure: 'block',
-    execution: completed(1, { stderr: 'x' }),
+    execution: completed(1, { stderr: 'x\ny\n' }),
     expected: {
       status: 'blocking',
       output: null,
-      error: '[guard.sh]: failed; blocking because onFailure is "block"',
-      effects: { decision: 'block', reason: '[guard.sh]: failed; blocking because onFailure is "block"' },
+      error: '[guard.sh]: failed; blocking because onFailure is "block"\nx\ny',
+      effects: {
+        decision: 'block',
+        reason: '[guard.sh]: failed; blocking because onFailure is "block"\nx\ny',
+      },
+    },
+  },
+  {
+    event: 'PreToolUse',
+    name: 'onFailure "block" after an exit 1 without stderr says so (observed, H10)',
+    onFailure: 'block',
+    execution: completed(1, { stdout: 'MK\n' }),
+    expected: {
+      status: 'blocking',
+      output: null,
+      error: '[guard.sh]: failed; blocking because onFailure is "block"\nNo stderr output',
+      effects: {
+        decision: 'deny',
+        reason: '[guard.sh]: failed; blocking because onFailure is "block"\nNo stderr output',
+      },
+    },
+  },
+  {
+    event: 'PreToolUse',
+    name: 'onFailure "block" after a wrong hookEventName quotes the output (observed, H06)',
+    onFailure: 'block',
+    execution: completed(0, { stdout: json({ hookSpecificOutput: { hookEventName: 'PostToolUse' } }) }),
+    expected: {
+      status: 'blocking',
+      output: { hookSpecificOutput: { hookEventName: 'PostToolUse' } },
+      error: `[guard.sh]: failed; blocking because onFailure is "block"\nFailed to run: Hook returned incorrect event name: expected 'PreToolUse' but got 'PostToolUse'. Full stdout: {\n  "hookSpecificOutput": {\n    "hookEventName": "PostToolUse"\n  }\n}`,
+      effects: {
+        decision: 'deny',
+        reason: `[guard.sh]: failed; blocking because onFailure is "block"\nFailed to run: Hook returned incorrect event name: expected 'PreToolUse' but got 'PostToolUse'. Full stdout: {\n  "hookSpecificOutput": {\n    "hookEventName": "PostToolUse"\n  }\n}`,
+      },
     },
   },
   {
@@ -180,8 +254,8 @@ const rows: Row[] = [
     expected: {
       status: 'blocking',
       output: { hookSpecificOutput: { permissionDecision: 'maybe' } },
-      error: '[guard.sh]: failed; blocking because onFailure is "block"',
-      effects: { decision: 'deny', reason: '[guard.sh]: failed; blocking because onFailure is "block"' },
+      error: MAYBE_BLOCK,
+      effects: { decision: 'deny', reason: MAYBE_BLOCK },
     },
   },
   // --- PreToolUse specifics
