@@ -3,7 +3,7 @@ import { fillPayload } from '../events/fill-payload.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { NO_EFFECTS } from '../read/hook-verdict.js';
-import type { RunRequest } from '../run/handler-execution.js';
+import { createRunRequest, type RunSettings } from '../run/create-run-request.js';
 import type { SelectedHook } from '../select/select-hooks.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { capStopBlocks } from './cap-stop-blocks.js';
@@ -33,8 +33,7 @@ export async function fireSelected(
     event,
     payload,
     payloadJson: JSON.stringify(payload),
-    environment: environmentOf(context, sessionId),
-    cwd: typeof payload.cwd === 'string' ? payload.cwd : options.cwd,
+    settings: context.runSettings.of(sessionId, typeof payload.cwd === 'string' ? payload.cwd : options.cwd),
   };
 
   // Finished entries, or the promise of one; Promise.all below reads both in configuration order.
@@ -97,40 +96,13 @@ export async function fireSelected(
   return capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
 }
 
-/** The last engine environment built for each engine, and its session. */
-const lastEnvironment = new WeakMap<
-  EngineContext,
-  { readonly sessionId: string; readonly environment: Readonly<Record<string, string>> }
->();
-
-/**
- * The variables the engine adds for command hooks, as one object per engine and session. Keeping the object
- * is what makes hooks cheap: the command runner layers process.env under it once per object, and copying
- * process.env costs more than everything else the engine does per hook. So hooks see the host's process.env
- * as it was when the session's first command hook ran (docs/processes.md).
- */
-function environmentOf(context: EngineContext, sessionId: string): Readonly<Record<string, string>> {
-  const last = lastEnvironment.get(context);
-  if (last !== undefined && last.sessionId === sessionId) return last.environment;
-  const { options } = context;
-  const environment = {
-    CLAUDE_PROJECT_DIR: options.projectDir,
-    CLAUDECODE: '1',
-    CLAUDE_CODE_SESSION_ID: sessionId,
-    ...options.env,
-  };
-  lastEnvironment.set(context, { sessionId, environment });
-  return environment;
-}
-
 /** What every hook of one firing shares. */
 interface Firing {
   readonly context: EngineContext;
   readonly event: EventName;
   readonly payload: Readonly<Record<string, unknown>>;
   readonly payloadJson: string;
-  readonly environment: Readonly<Record<string, string>>;
-  readonly cwd: string;
+  readonly settings: RunSettings;
 }
 
 function execute(
@@ -140,24 +112,8 @@ function execute(
   payload = firing.payload,
   payloadJson = firing.payloadJson,
 ): Promise<ExecutedHook> {
-  const { context } = firing;
-  const { options } = context;
-  const request: RunRequest = {
-    hook,
-    payload,
-    payloadJson,
-    cwd: firing.cwd,
-    projectDir: options.projectDir,
-    environment: firing.environment,
-    timeoutMs: hook.timeoutSeconds * 1000,
-    signal: context.signal,
-    outputCapBytes: options.outputCapBytes,
-    spawner: options.spawner,
-    scrubSecrets: options.scrubSecrets,
-    policy: context.policy,
-    model: options.model,
-  };
-  return executeHook(firing.event, index, request, options);
+  const request = createRunRequest(hook, payload, payloadJson, firing.settings);
+  return executeHook(firing.event, index, request, firing.context.options);
 }
 
 /**
