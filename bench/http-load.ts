@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../src/engine/create-engine.js';
+import { createRunRequest, runSettings } from '../src/run/create-run-request.js';
 import type { RunRequest } from '../src/run/handler-execution.js';
 import { createHttpRunner } from '../src/run/http-runner.js';
 import { createHookServer } from '../src/server/hook-server.js';
@@ -127,17 +128,18 @@ async function runClients(): Promise<void> {
     httpHookAllowedEnvVars: undefined,
   };
   const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
-  const request: RunRequest = {
+  const request: RunRequest = createRunRequest(
     hook,
     payload,
-    payloadJson: JSON.stringify(payload),
-    cwd: process.cwd(),
-    projectDir: process.cwd(),
-    environment: { TOKEN },
-    timeoutMs: 30_000,
-    signal: new AbortController().signal,
-    policy,
-  };
+    JSON.stringify(payload),
+    runSettings({
+      cwd: process.cwd(),
+      projectDir: process.cwd(),
+      environment: { TOKEN },
+      signal: new AbortController().signal,
+      policy,
+    }),
+  );
 
   let sent = 0;
   const latencies: number[] = [];

@@ -13,6 +13,7 @@ import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runCommand } from '../src/run/command-runner.js';
+import { createRunRequest, runSettings } from '../src/run/create-run-request.js';
 import type { RunRequest } from '../src/run/handler-execution.js';
 import { endAllHookProcesses } from '../src/run/process/live-process-groups.js';
 import type { ConfiguredHook } from '../src/settings/configured-hook.js';
@@ -59,17 +60,18 @@ function bareSpawn(): Promise<void> {
 
 function engineSpawn(spawner: 'direct' | 'helper-process'): Promise<unknown> {
   const environment = { CLAUDE_PROJECT_DIR: process.cwd() };
-  const request: RunRequest = {
+  const request: RunRequest = createRunRequest(
     hook,
     payload,
     payloadJson,
-    cwd: process.cwd(),
-    projectDir: process.cwd(),
-    environment,
-    timeoutMs: 60_000,
-    signal: new AbortController().signal,
-    spawner,
-  };
+    runSettings({
+      cwd: process.cwd(),
+      projectDir: process.cwd(),
+      environment,
+      signal: new AbortController().signal,
+      spawner,
+    }),
+  );
   return runCommand(request);
 }
 

@@ -5,6 +5,7 @@ import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import type { DeepAgentsEventName } from '../events/event-names.js';
 import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import { runCommand } from '../run/command-runner.js';
+import { createRunRequest, runSettings } from '../run/create-run-request.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
@@ -87,8 +88,14 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
   const pool = createBoundedPool({ concurrency: options.concurrency ?? 8, queueLimit });
   const spawner = options.spawner ?? 'helper-process';
   const shutdown = new AbortController();
-  // One object for every request, so the runner merges process.env with it once.
-  const environment: Readonly<Record<string, string>> = {};
+  // One settings object for every request: its one environment object lets the runner merge process.env once.
+  const settings = runSettings({
+    cwd,
+    projectDir: cwd,
+    signal: shutdown.signal,
+    outputCapBytes: OUTPUT_CAP_BYTES,
+    spawner,
+  });
   let hooks: readonly ConfiguredHook[] | undefined;
   let closed = false;
   let dropped = 0;
@@ -158,18 +165,7 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
     onResult: OnResult | undefined,
   ): PoolTask => ({
     run: async () => {
-      const execution = await runCommand({
-        hook,
-        payload: input.payload,
-        payloadJson: input.payloadJson,
-        cwd,
-        projectDir: cwd,
-        environment,
-        timeoutMs: hook.timeoutSeconds * 1000,
-        signal: shutdown.signal,
-        outputCapBytes: OUTPUT_CAP_BYTES,
-        spawner,
-      });
+      const execution = await runCommand(createRunRequest(hook, input.payload, input.payloadJson, settings));
       reportExecution(logger, event, hook.label, execution);
       onResult?.(index, { ...execution, hook: hook.label });
     },

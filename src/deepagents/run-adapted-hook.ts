@@ -2,6 +2,7 @@ import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import type { DeepAgentsEventName } from '../events/event-names.js';
 import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
 import { runCommand } from '../run/command-runner.js';
+import { createRunRequest, runSettings } from '../run/create-run-request.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { dedupeKeyOf, labelOf } from '../settings/handler-identity.js';
@@ -35,15 +36,11 @@ export function runAdaptedHook(
     provenance: { file: '<deepagents-adapter>', level: 'deepagents', line: 1, column: 1, jsonPath: '$' },
   };
   const payload = deepAgentsPayload(event, deepAgentsFieldsFromClaude(event, claudePayload));
-  return runCommand({
-    hook,
-    payload,
-    payloadJson: JSON.stringify(payload),
+  const settings = runSettings({
     cwd: options.cwd,
     projectDir: options.cwd,
-    environment: {},
-    timeoutMs: hook.timeoutSeconds * 1000,
     signal: options.signal,
     outputCapBytes: 64 * 1024,
   });
+  return runCommand(createRunRequest(hook, payload, JSON.stringify(payload), settings));
 }

@@ -13,6 +13,7 @@ import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
 import type { Engine, EngineOptions } from './engine.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
+import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
 import { SessionState } from './session-state.js';
@@ -68,6 +69,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       cwd: options.cwd,
     },
     signal: controller.signal,
+    runSettings: new EngineRunSettings(options, settings.policy, controller.signal),
     track: (promise) => {
       inFlight.add(promise);
       const forget = () => inFlight.delete(promise);

@@ -1,6 +1,7 @@
 import type { PayloadDefaults } from '../events/fill-payload.js';
 import type { HookIndex } from '../select/hook-index.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
+import type { EngineRunSettings } from './engine-run-settings.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import type { SessionState } from './session-state.js';
 
@@ -14,6 +15,8 @@ export interface EngineContext {
   readonly defaults: PayloadDefaults;
   /** Aborted by close(): every runner ends its hook and reports `cancelled`. */
   readonly signal: AbortSignal;
+  /** What every hook of a firing shares (cwd, environment, policy, ...), per session and cwd. */
+  readonly runSettings: EngineRunSettings;
   /** Adds a promise to what close() waits for. */
   readonly track: <T>(promise: Promise<T>) => Promise<T>;
 }

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
+import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import { settingsLocations } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
@@ -32,7 +33,6 @@ export interface NormalizedOptions {
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
 export const DEFAULT_STOP_BLOCK_CAP = 9;
-const DEFAULT_OUTPUT_CAP_BYTES = 1024 * 1024;
 
 /**
  * Applies the defaults: cwd = process.cwd(), projectDir = cwd, the home directory and managed settings path

@@ -7,13 +7,9 @@ import {
 } from './handler-execution.js';
 import { commandLineOf } from './process/command-line.js';
 import { executionFromProcess } from './process/execution-from-process.js';
-import { hookEnvironment } from './process/hook-environment.js';
-import { withheldVariables } from './process/secret-variables.js';
+import { helperEnvironment, hookEnvironment } from './process/hook-environment.js';
 import { type ProcessSpec, spawnHookProcess } from './process/spawn-hook-process.js';
 import { spawnThroughHelper } from './spawner/spawn-through-helper.js';
-
-/** Capture cap per stream when the request names none. */
-export const DEFAULT_OUTPUT_CAP_BYTES = 1024 * 1024;
 
 /**
  * Runs a command hook: shell or exec form, the payload on stdin, its own process group, captured output,
@@ -31,7 +27,7 @@ export const runCommand: HandlerRunner = async (request) => {
     cwd: request.cwd,
     input: `${request.payloadJson}\n`,
     timeoutMs: request.timeoutMs,
-    outputCapBytes: request.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
+    outputCapBytes: request.outputCapBytes,
     signal: request.signal,
   };
   const direct = (cwd: string) =>
@@ -44,14 +40,7 @@ export const runCommand: HandlerRunner = async (request) => {
     request.spawner === 'helper-process'
       ? (cwd: string) =>
           spawnThroughHelper(
-            {
-              ...spec,
-              cwd,
-              envOverlay: { ...request.environment, ...handler.env },
-              ...(request.scrubSecrets
-                ? { withheldVariables: withheldVariables(process.env, request.scrubSecrets.keep) }
-                : {}),
-            },
+            { ...spec, cwd, ...helperEnvironment(request.environment, handler.env, request.scrubSecrets) },
             () => direct(cwd),
           )
       : direct;

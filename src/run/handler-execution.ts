@@ -28,7 +28,10 @@ export interface HandlerExecution {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-/** What the engine hands a runner. The payload is serialised once per event and shared by all hooks. */
+/**
+ * What the engine hands a runner. The payload is serialised once per event and shared by all hooks. Every
+ * field is set: `createRunRequest` (create-run-request.ts) applies the defaults, so runners never do.
+ */
 export interface RunRequest {
   readonly hook: ConfiguredHook;
   readonly payload: Readonly<Record<string, unknown>>;
@@ -37,27 +40,31 @@ export interface RunRequest {
   /** Where command hooks run: the payload's cwd, or the engine's. */
   readonly cwd: string;
   readonly projectDir: string;
-  /** Extra environment for command hooks (CLAUDE_PROJECT_DIR, CLAUDECODE, ...), before the handler's `env`. */
+  /**
+   * Extra environment for command hooks (CLAUDE_PROJECT_DIR, CLAUDECODE, ...), before the handler's `env`.
+   * Reuse one object for many requests: the merge with process.env is cached per object (and scrub setting).
+   */
   readonly environment: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
   readonly signal: AbortSignal;
-  /** The merged hook policy (http URL allowlist, env var allowlist); absent means no policy key is set. */
-  readonly policy?: HookPolicy;
+  /** The merged hook policy (http URL allowlist, env var allowlist); `NO_POLICY` when no policy key is set. */
+  readonly policy: HookPolicy;
   /** The engine's `model` option, for prompt and agent hooks (environment defaults apply in the runner). */
-  readonly model?: ModelOptions;
-  /** Capture cap per stream (stdout, stderr), bytes. Default 1 MiB. */
-  readonly outputCapBytes?: number;
+  readonly model: ModelOptions;
+  /** Capture cap per stream (stdout, stderr), bytes. */
+  readonly outputCapBytes: number;
   /**
-   * How command hooks are spawned: `direct` (default) forks this process; `helper-process` asks a small
-   * long-lived spawner process, so spawn cost does not grow with this process's memory.
+   * How command hooks are spawned: `direct` forks this process; `helper-process` asks a small long-lived
+   * spawner process, so spawn cost does not grow with this process's memory.
    */
-  readonly spawner?: 'direct' | 'helper-process';
+  readonly spawner: 'direct' | 'helper-process';
   /**
-   * When set, command hooks do not inherit the host's secret-looking variables (names in `keep` excepted).
-   * Variables the engine or the handler set explicitly are always passed.
+   * When set, command hooks do not inherit the host's secret-looking variables (names in `keep` excepted);
+   * null passes the host's whole environment. Variables the engine or the handler set explicitly are always
+   * passed.
    */
-  readonly scrubSecrets?: { readonly keep: ReadonlySet<string> };
+  readonly scrubSecrets: { readonly keep: ReadonlySet<string> } | null;
 }
 
 /** A handler runner: one per handler type. */

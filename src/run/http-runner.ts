@@ -122,7 +122,7 @@ export function createHttpRunner(options: HttpRunnerOptions = {}): HttpRunner {
     }
     const { headers } = interpolateHeaders(handler.headers, {
       allowedEnvVars: handler.allowedEnvVars,
-      policyAllowedEnvVars: request.policy?.httpHookAllowedEnvVars,
+      policyAllowedEnvVars: request.policy.httpHookAllowedEnvVars,
       environment: { ...process.env, ...request.environment },
     });
     const exchange = await postJson({

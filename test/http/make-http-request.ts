@@ -1,3 +1,4 @@
+import { createRunRequest, runSettings } from '../../src/run/create-run-request.js';
 import type { RunRequest } from '../../src/run/handler-execution.js';
 import type {
   AllowedUrl,
@@ -42,16 +43,20 @@ export function makeHttpRequest(
     provenance: { file: '<inline>', level, line: 1, column: 1, jsonPath: 'hooks.PreToolUse[0].hooks[0]' },
   };
   const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
-  return {
-    hook,
-    payload,
-    payloadJson: JSON.stringify(payload),
+  const settings = runSettings({
     cwd: '/',
     projectDir: '/',
-    environment: {},
-    timeoutMs: 10_000,
     signal: new AbortController().signal,
     policy: LOOPBACK_POLICY,
     ...overrides,
-  };
+  });
+  // The settings in `overrides` went through runSettings (an undefined one takes its default); the rest here.
+  const { hook: givenHook, payload: givenPayload, payloadJson, timeoutMs } = overrides;
+  const request = createRunRequest(
+    givenHook ?? hook,
+    givenPayload ?? payload,
+    payloadJson ?? JSON.stringify(givenPayload ?? payload),
+    settings,
+  );
+  return timeoutMs === undefined ? request : { ...request, timeoutMs };
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createRunRequest, runSettings } from '../../src/run/create-run-request.js';
 import type { RunRequest } from '../../src/run/handler-execution.js';
 import type { ConfiguredHook, HandlerConfig } from '../../src/settings/configured-hook.js';
 
@@ -8,7 +9,10 @@ export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/run/${name}`, import.meta.url));
 }
 
-/** A RunRequest for one handler, with test defaults: cwd and project dir = this folder, a 10 s timeout. */
+/**
+ * A RunRequest for one handler, built as the engine builds one, with test defaults: cwd and project dir = this
+ * folder, a 10 s timeout; `overrides` replace any field.
+ */
 export function makeRequest(handler: HandlerConfig, overrides: Partial<RunRequest> = {}): RunRequest {
   const hook: ConfiguredHook = {
     event: 'PreToolUse',
@@ -31,17 +35,22 @@ export function makeRequest(handler: HandlerConfig, overrides: Partial<RunReques
   };
   const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
   const directory = fileURLToPath(new URL('.', import.meta.url));
-  return {
-    hook,
-    payload,
-    payloadJson: JSON.stringify(payload),
+  const settings = runSettings({
     cwd: directory,
     projectDir: directory,
     environment: { CLAUDE_PROJECT_DIR: directory },
-    timeoutMs: 10_000,
     signal: new AbortController().signal,
     ...overrides,
-  };
+  });
+  // The settings in `overrides` went through runSettings (an undefined one takes its default); the rest here.
+  const { hook: givenHook, payload: givenPayload, payloadJson, timeoutMs } = overrides;
+  const request = createRunRequest(
+    givenHook ?? hook,
+    givenPayload ?? payload,
+    payloadJson ?? JSON.stringify(givenPayload ?? payload),
+    settings,
+  );
+  return timeoutMs === undefined ? request : { ...request, timeoutMs };
 }
 
 /**

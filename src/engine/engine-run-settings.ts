@@ -1,0 +1,50 @@
+import { type RunSettings, runSettings } from '../run/create-run-request.js';
+import type { HookPolicy } from '../settings/configured-hook.js';
+import type { NormalizedOptions } from './normalize-options.js';
+
+/**
+ * The run settings of an engine's firings, as one object per session and cwd, kept while they repeat (an
+ * agent's session fires from one cwd). Within a session the `environment` object stays the same, even when
+ * the cwd changes: the runner's cache of environments (src/run/process/hook-environment.ts) keys on that
+ * object, so the host's process.env is copied once per session rather than once per firing. Hooks therefore
+ * see process.env as it was when the session's first command hook ran (docs/processes.md).
+ */
+export class EngineRunSettings {
+  private last: RunSettings | undefined;
+  private lastSessionId = '';
+
+  constructor(
+    private readonly options: NormalizedOptions,
+    private readonly policy: HookPolicy,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** The settings of a firing in `sessionId` whose hooks run in `cwd`. */
+  of(sessionId: string, cwd: string): RunSettings {
+    const last = this.last;
+    const sameSession = last !== undefined && this.lastSessionId === sessionId;
+    if (sameSession && last.cwd === cwd) return last;
+    const { options } = this;
+    const settings = runSettings({
+      cwd,
+      projectDir: options.projectDir,
+      environment: sameSession
+        ? last.environment
+        : {
+            CLAUDE_PROJECT_DIR: options.projectDir,
+            CLAUDECODE: '1',
+            CLAUDE_CODE_SESSION_ID: sessionId,
+            ...options.env,
+          },
+      signal: this.signal,
+      policy: this.policy,
+      model: options.model,
+      outputCapBytes: options.outputCapBytes,
+      spawner: options.spawner,
+      scrubSecrets: options.scrubSecrets,
+    });
+    this.last = settings;
+    this.lastSessionId = sessionId;
+    return settings;
+  }
+}

@@ -1,0 +1,63 @@
+import type { SelectedHook } from '../select/select-hooks.js';
+import type { ExecutedHook } from './execute-hook.js';
+import { executeInFiring, type Firing } from './firing.js';
+import { notRunHook } from './not-run-hook.js';
+import type { FiringPlan } from './plan-firing.js';
+import { runChain } from './run-chain.js';
+import { runInBackground } from './run-in-background.js';
+
+/**
+ * Runs a planned firing and resolves to one result per selected hook, in configuration order: the groups
+ * start in the plan's order, parallel hooks and chains are awaited together, background hooks are tracked
+ * (close() waits for them) but not awaited, and hooks that do not run get their not-run entries.
+ */
+export async function runFiring(
+  firing: Firing,
+  selected: readonly SelectedHook[],
+  plan: FiringPlan,
+): Promise<readonly ExecutedHook[]> {
+  const { context } = firing;
+  const { fates, groups } = plan;
+  // Finished entries, or the promise of one; Promise.all below reads both in configuration order.
+  const results: Array<ExecutedHook | Promise<ExecutedHook>> = new Array(selected.length);
+  for (let index = 0; index < fates.length; index++) {
+    const fate = fates[index];
+    if (fate === 'parallel' || fate === 'sequential') continue;
+    const hook = (selected[index] as SelectedHook).indexed.hook;
+    if (fate === 'duplicate') {
+      const first = (selected[index] as SelectedHook).duplicateOf as number;
+      const label = selected[first]?.indexed.hook.label ?? '';
+      results[index] = notRunHook(
+        index,
+        hook,
+        'deduplicated',
+        `same hook as #${first} (${label}); it ran once`,
+      );
+    } else if (fate === 'once-skipped') {
+      results[index] = notRunHook(index, hook, 'skipped', 'once: already ran in this session');
+    } else {
+      results[index] = notRunHook(index, hook, 'running', null);
+    }
+  }
+
+  let chains: Promise<void>[] | undefined;
+  for (const group of groups) {
+    if (typeof group !== 'number') {
+      chains ??= [];
+      chains.push(runChain(firing, selected, group, results));
+      continue;
+    }
+    const hook = (selected[group] as SelectedHook).indexed.hook;
+    if (fates[group] === 'background') {
+      context.track(runInBackground(firing, executeInFiring(firing, group, hook), hook));
+    } else {
+      results[group] = executeInFiring(firing, group, hook);
+    }
+  }
+  if (chains !== undefined) {
+    // The other hooks are awaited beside the chains, so that no rejection is left without a handler.
+    await context.track(Promise.all([Promise.all(chains), Promise.all(results)]));
+  }
+  // One tracked promise for the firing's hooks, rather than one per hook: close() waits for them alike.
+  return plan.parallel > 0 ? context.track(Promise.all(results)) : Promise.all(results);
+}
