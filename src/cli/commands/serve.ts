@@ -102,14 +102,17 @@ export async function run(argv: string[]): Promise<number> {
       fallbackCwd: cwd,
       log: warn,
     });
+    // Listening for signals before saying "listening": a SIGTERM sent on that line must stop us gracefully,
+    // and one that came before Node had a handler would kill the process outright.
+    const stopSignal = new Promise<string>((resolve) => {
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+      process.once('SIGINT', () => resolve('SIGINT'));
+    });
     const address = await server.listen(port, values.host);
     const auth = token === undefined ? 'no authentication' : `bearer token from $${values['token-env']}`;
     warn(`listening on ${address.url} (${auth}, ${engine.settings.hooks.length} hooks)`);
 
-    const signal = await new Promise<string>((resolve) => {
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-      process.once('SIGINT', () => resolve('SIGINT'));
-    });
+    const signal = await stopSignal;
     warn(`${signal}: finishing ${server.inFlight} events in flight, then stopping`);
     await server.close();
     warn('stopped');
