@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isRecord } from '../common/is-record.js';
 import { closestName } from '../events/closest-name.js';
 import { EVENT_NAMES, type EventName } from '../events/event-names.js';
 import { isEventName } from '../events/lookup.js';
@@ -56,10 +57,10 @@ export function parseObject(text: string, where: string): Record<string, unknown
   } catch (error) {
     throw new CommandInputError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new CommandInputError(`${where} must be a JSON object`);
   }
-  return value as Record<string, unknown>;
+  return value;
 }
 
 /** Reads all of stdin as text. */

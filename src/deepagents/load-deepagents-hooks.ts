@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isRecord } from '../common/is-record.js';
 import type { Logger } from '../common/logger.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { loadSettings } from '../settings/load-settings.js';
@@ -37,10 +38,5 @@ function hasHooksList(path: string): boolean {
   } catch {
     return true;
   }
-  return (
-    typeof root === 'object' &&
-    root !== null &&
-    !Array.isArray(root) &&
-    Array.isArray((root as { hooks?: unknown }).hooks)
-  );
+  return isRecord(root) && Array.isArray(root.hooks);
 }

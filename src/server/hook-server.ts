@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { isRecord } from '../common/is-record.js';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import { toHttpAnswer } from '../protocol/to-http-answer.js';
@@ -87,10 +88,10 @@ export function createHookServer(options: HookServerOptions): HookServer {
     } catch {
       return { status: 400, body: { error: 'the body is not JSON' } };
     }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    if (!isRecord(payload)) {
       return { status: 400, body: { error: 'the body is not a JSON object' } };
     }
-    const fields = payload as Record<string, unknown>;
+    const fields = payload;
     const named = typeof fields.hook_event_name === 'string' ? fields.hook_event_name : undefined;
     const routed = path.startsWith('/hooks/') ? decodeURIComponent(path.slice('/hooks/'.length)) : undefined;
     const event = routed ?? named;
