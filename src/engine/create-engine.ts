@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { closestName } from '../common/closest-name.js';
 import { HookwireError } from '../errors/hookwire-error.js';
-import { closestName } from '../events/closest-name.js';
 import { EVENT_NAMES, type EventName } from '../events/event-names.js';
 import { isEventName } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';

@@ -1,5 +1,5 @@
+import { didYouMean } from '../common/closest-name.js';
 import { catalogue } from '../events/catalogue.js';
-import { closestName } from '../events/closest-name.js';
 import { EVENT_NAMES } from '../events/event-names.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { isEventName } from '../events/lookup.js';
@@ -50,8 +50,7 @@ function isStringList(value: unknown): value is string[] {
 
 /** The message for an event name the catalogue does not know. */
 export function unknownEventMessage(event: string, candidates: readonly string[] = EVENT_NAMES): string {
-  const suggestion = closestName(event, candidates);
-  return `unknown event "${event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; its hooks never fire`;
+  return `unknown event "${event}"${didYouMean(event, candidates)}; its hooks never fire`;
 }
 
 /** Reads the policy keys and the hooks of a Claude-style settings object. */
@@ -191,8 +190,7 @@ function handlerProblems(
     if (typeNode === undefined) {
       return [error(handlerNode, path, 'handler has no "type" (command, http, prompt or agent)')];
     }
-    const suggestion = typeof type === 'string' ? closestName(type, SETTINGS_HANDLER_TYPES) : undefined;
-    const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+    const hint = typeof type === 'string' ? didYouMean(type, SETTINGS_HANDLER_TYPES) : '';
     const message = `unknown handler type ${JSON.stringify(type)}${hint}; expected command, http, prompt or agent`;
     return [error(typeNode, [...path, 'type'], message)];
   }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { closestName } from '../../events/closest-name.js';
+import { didYouMean } from '../../common/closest-name.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import { isEventName } from '../../events/lookup.js';
 import { displayPath, formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -33,10 +33,7 @@ export async function run(argv: string[]): Promise<number> {
   const loaded = loadSettings({ ...settingsLocations(cwd), files: values.settings });
   const event = values.event;
   if (event !== undefined && !isEventName(event)) {
-    const suggestion = closestName(event, EVENT_NAMES);
-    process.stderr.write(
-      `hookwire: unknown event "${event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\n`,
-    );
+    process.stderr.write(`hookwire: unknown event "${event}"${didYouMean(event, EVENT_NAMES)}\n`);
   }
   const hooks = event === undefined ? loaded.hooks : loaded.hooks.filter((hook) => hook.event === event);
   if (values.json) {
