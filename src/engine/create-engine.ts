@@ -7,6 +7,7 @@ import { isEventName } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
+import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { callbackHooks } from './callback-hooks.js';
 import { emptyOutcome } from './empty-outcome.js';
@@ -38,7 +39,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
   const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };
   const index = compileHookIndex(settings.hooks, options.projectDir);
   for (const diagnostic of settings.diagnostics) {
-    options.logger?.warn(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`);
+    options.logger?.warn(`${diagnosticPosition(diagnostic)}: ${diagnostic.message}`);
   }
   for (const warning of index.warnings) options.logger?.warn(warning);
 

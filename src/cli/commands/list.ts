@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from '../../common/closest-name.js';
+import { displayPath } from '../../common/display-path.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import { isEventName } from '../../events/lookup.js';
-import { displayPath, formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { loadSettings } from '../../settings/load-settings.js';
 import { settingsLocations } from '../../settings/settings-locations.js';
 import { renderTable } from '../render-table.js';
