@@ -3,8 +3,7 @@ import type { DeepAgentsEventName } from '../events/event-names.js';
 import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
 import { runCommand } from '../run/command-runner.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
-import type { ConfiguredHook } from '../settings/configured-hook.js';
-import { dedupeKeyOf, labelOf } from '../settings/handler-identity.js';
+import { configuredHook } from '../settings/configured-hook-constructor.js';
 import type { CommandHandlerSettings } from '../settings/settings-schema.js';
 import { deepAgentsFieldsFromClaude } from './deepagents-fields-from-claude.js';
 
@@ -21,19 +20,13 @@ export function runAdaptedHook(
 ): Promise<HandlerExecution> {
   const [program, ...args] = argv;
   const handler: CommandHandlerSettings = { type: 'command', command: program, args };
-  const hook: ConfiguredHook = {
+  const hook = configuredHook({
     event,
-    matcher: undefined,
-    definitionId: 'adapter',
-    sequential: false,
-    background: false,
     handler,
-    type: 'command',
-    timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
-    dedupeKey: dedupeKeyOf(handler),
-    label: labelOf(handler),
+    definitionId: 'adapter',
     provenance: { file: '<deepagents-adapter>', level: 'deepagents', line: 1, column: 1, jsonPath: '$' },
-  };
+    timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
+  });
   const payload = deepAgentsPayload(event, deepAgentsFieldsFromClaude(event, claudePayload));
   return runCommand({
     hook,

@@ -4,7 +4,7 @@ import { EVENT_NAMES } from '../events/event-names.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { isEventName } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
-import { dedupeKeyOf, defaultTimeoutSeconds, labelOf } from './handler-identity.js';
+import { configuredHook } from './configured-hook-constructor.js';
 import { type JSONPath, type Node, nodeValue, propertiesOf, propertyNode } from './json-document.js';
 import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
 
@@ -155,20 +155,18 @@ function readDefinition(
       diagnostics.push(...problems);
       return;
     }
-    const handler = nodeValue(handlerNode) as HandlerConfig & { async?: unknown; timeout?: number };
-    hooks.push({
-      event,
-      matcher,
-      definitionId,
-      sequential: definition.sequential === true,
-      background: handler.async === true || definition.async === true,
-      handler,
-      type: handler.type,
-      timeoutSeconds: handler.timeout ?? defaultTimeoutSeconds(event, handler.type),
-      dedupeKey: dedupeKeyOf(handler),
-      label: labelOf(handler),
-      provenance: { ...locate(source, handlerNode, handlerPath), level: source.level },
-    });
+    const handler = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
+    hooks.push(
+      configuredHook({
+        event,
+        handler,
+        definitionId,
+        provenance: { ...locate(source, handlerNode, handlerPath), level: source.level },
+        matcher,
+        sequential: definition.sequential === true,
+        background: handler.async === true || definition.async === true,
+      }),
+    );
   });
 }
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunRequest } from '../../src/run/handler-execution.js';
-import type { ConfiguredHook, HandlerConfig } from '../../src/settings/configured-hook.js';
+import type { HandlerConfig } from '../../src/settings/configured-hook.js';
+import { configuredHook } from '../../src/settings/configured-hook-constructor.js';
 
 /** Absolute path of a fixture script under test/fixtures/run. */
 export function fixture(name: string): string {
@@ -10,17 +11,10 @@ export function fixture(name: string): string {
 
 /** A RunRequest for one handler, with test defaults: cwd and project dir = this folder, a 10 s timeout. */
 export function makeRequest(handler: HandlerConfig, overrides: Partial<RunRequest> = {}): RunRequest {
-  const hook: ConfiguredHook = {
+  const hook = configuredHook({
     event: 'PreToolUse',
-    matcher: undefined,
-    definitionId: 'd0',
-    sequential: false,
-    background: false,
     handler,
-    type: handler.type,
-    timeoutSeconds: 10,
-    dedupeKey: handler.type === 'command' ? handler.command : 'callback',
-    label: handler.type === 'command' ? handler.command : 'callback',
+    definitionId: 'd0',
     provenance: {
       file: '<inline>',
       level: 'inline',
@@ -28,7 +22,8 @@ export function makeRequest(handler: HandlerConfig, overrides: Partial<RunReques
       column: 1,
       jsonPath: 'hooks.PreToolUse[0].hooks[0]',
     },
-  };
+    timeoutSeconds: 10,
+  });
   const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
   const directory = fileURLToPath(new URL('.', import.meta.url));
   return {
