@@ -1,5 +1,3 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Logger } from '../common/logger.js';
 import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import type { DeepAgentsEventName } from '../events/event-names.js';
@@ -8,7 +6,9 @@ import { runCommand } from '../run/command-runner.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { deepAgentsHooksPath, homeDirectory } from '../settings/settings-locations.js';
 import { createBoundedPool, type PoolTask } from './bounded-pool.js';
+import { DEEPAGENTS_OUTPUT_CAP_BYTES } from './deepagents-output-cap.js';
 import { loadDeepAgentsHooks } from './load-deepagents-hooks.js';
 import { reportExecution } from './report-execution.js';
 
@@ -68,9 +68,6 @@ export interface DeepAgentsDispatcher {
   stats(): DeepAgentsDispatcherStats;
 }
 
-/** Each stream is kept only for debug logging, so a small cap keeps a burst's memory small. */
-const OUTPUT_CAP_BYTES = 64 * 1024;
-
 const silentLogger: Logger = { debug() {}, warn() {} };
 
 /**
@@ -79,7 +76,7 @@ const silentLogger: Logger = { debug() {}, warn() {} };
  * `{"event": NAME, ...fields}` on stdin, the hook's 5 s timeout ending its whole process group.
  */
 export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions = {}): DeepAgentsDispatcher {
-  const path = options.path ?? join(process.env.HOOKWIRE_HOME || homedir(), '.deepagents', 'hooks.json');
+  const path = options.path ?? deepAgentsHooksPath(homeDirectory());
   const logger = options.logger ?? silentLogger;
   const queueLimit = options.queueLimit ?? 1000;
   const defaultDeadlineMs = options.closeDeadlineMs ?? 5000;
@@ -167,7 +164,7 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
         environment,
         timeoutMs: hook.timeoutSeconds * 1000,
         signal: shutdown.signal,
-        outputCapBytes: OUTPUT_CAP_BYTES,
+        outputCapBytes: DEEPAGENTS_OUTPUT_CAP_BYTES,
         spawner,
       });
       reportExecution(logger, event, hook.label, execution);

@@ -6,6 +6,7 @@ import type { HandlerExecution } from '../run/handler-execution.js';
 import { configuredHook } from '../settings/configured-hook-constructor.js';
 import type { CommandHandlerSettings } from '../settings/settings-schema.js';
 import { deepAgentsFieldsFromClaude } from './deepagents-fields-from-claude.js';
+import { DEEPAGENTS_OUTPUT_CAP_BYTES } from './deepagents-output-cap.js';
 
 /**
  * Runs a Deep Agents hook (its argv) for a Claude-style event: the Claude payload becomes the exact Deep
@@ -37,6 +38,6 @@ export function runAdaptedHook(
     environment: {},
     timeoutMs: hook.timeoutSeconds * 1000,
     signal: options.signal,
-    outputCapBytes: 64 * 1024,
+    outputCapBytes: DEEPAGENTS_OUTPUT_CAP_BYTES,
   });
 }

@@ -9,6 +9,7 @@ import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
+import { CLAUDE_DIRECTORY } from '../settings/settings-locations.js';
 import { callbackHooks } from './callback-hooks.js';
 import { emptyOutcome } from './empty-outcome.js';
 import type { Engine, EngineOptions } from './engine.js';
@@ -56,7 +57,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       sessionId,
       transcriptPath: join(
         options.homeDir,
-        '.claude',
+        CLAUDE_DIRECTORY,
         'projects',
         options.projectDir.replace(/[^A-Za-z0-9]/g, '-'),
         `${sessionId}.jsonl`,

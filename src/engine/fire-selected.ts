@@ -6,6 +6,7 @@ import { NO_EFFECTS } from '../read/hook-verdict.js';
 import type { RunRequest } from '../run/handler-execution.js';
 import type { SelectedHook } from '../select/select-hooks.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { PROJECT_DIR_VARIABLE } from '../settings/settings-locations.js';
 import { capStopBlocks } from './cap-stop-blocks.js';
 import { deliveredEntries } from './delivered-entries.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
@@ -114,7 +115,7 @@ function environmentOf(context: EngineContext, sessionId: string): Readonly<Reco
   if (last !== undefined && last.sessionId === sessionId) return last.environment;
   const { options } = context;
   const environment = {
-    CLAUDE_PROJECT_DIR: options.projectDir,
+    [PROJECT_DIR_VARIABLE]: options.projectDir,
     CLAUDECODE: '1',
     CLAUDE_CODE_SESSION_ID: sessionId,
     ...options.env,

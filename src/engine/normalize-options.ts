@@ -1,7 +1,12 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
+import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/command-runner.js';
 import type { ModelOptions } from '../run/model/model-options.js';
-import { settingsLocations } from '../settings/settings-locations.js';
+import {
+  deepAgentsHooksPath,
+  PROJECT_DIR_VARIABLE,
+  settingsLocations,
+} from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { EngineOptions } from './engine.js';
 
@@ -30,7 +35,6 @@ export interface NormalizedOptions {
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
 export const DEFAULT_STOP_BLOCK_CAP = 9;
-const DEFAULT_OUTPUT_CAP_BYTES = 1024 * 1024;
 
 /**
  * Applies the defaults: cwd = process.cwd(), projectDir = cwd, the home directory and managed settings path
@@ -42,7 +46,7 @@ export function normalizeOptions(
   env: NodeJS.ProcessEnv = process.env,
 ): NormalizedOptions {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const defaults = settingsLocations(cwd, { ...env, CLAUDE_PROJECT_DIR: undefined });
+  const defaults = settingsLocations(cwd, { ...env, [PROJECT_DIR_VARIABLE]: undefined });
   const homeDir = options.homeDir ?? defaults.homeDir;
   const settings = options.settings;
   return {
@@ -50,7 +54,7 @@ export function normalizeOptions(
     projectDir: resolve(cwd, options.projectDir ?? cwd),
     homeDir,
     managedSettingsPath: options.managedSettingsPath ?? defaults.managedSettingsPath,
-    deepAgentsPath: options.deepAgentsPath ?? join(homeDir, '.deepagents', 'hooks.json'),
+    deepAgentsPath: options.deepAgentsPath ?? deepAgentsHooksPath(homeDir),
     files: settings?.filter((entry): entry is string => typeof entry === 'string'),
     objects: settings?.filter(
       (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',

@@ -43,6 +43,11 @@ export interface HookServer {
   readonly inFlight: number;
 }
 
+/** Larger request bodies are answered 413. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Events run at once; more are answered 503. */
+export const DEFAULT_MAX_CONCURRENT = 64;
+
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 /** Whether a listening host only accepts connections from this machine. */
@@ -60,8 +65,8 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
  * or shutting down). The library never prints: `log` receives one line per request.
  */
 export function createHookServer(options: HookServerOptions): HookServer {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const maxConcurrent = options.maxConcurrent ?? 64;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
   const fallbackCwd = options.fallbackCwd ?? process.cwd();
   const log = options.log ?? (() => undefined);
   const pending = new Set<Promise<unknown>>();

@@ -2,6 +2,7 @@ import { existsSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
+import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { CommandInputError, eventName, parseObject, settingsPaths } from '../command-input.js';
 
 /**
@@ -42,7 +43,7 @@ export async function run(argv: string[]): Promise<number> {
     process.env[RUN_EVENTS_VARIABLE] = marker;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
-    const projectDir = process.env.CLAUDE_PROJECT_DIR || cwd;
+    const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
     const engine = await createEngine({
       cwd,
       projectDir,
