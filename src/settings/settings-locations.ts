@@ -12,8 +12,8 @@ export interface SettingsLocations {
 
 /** The project root, as Claude Code tells hooks (and `hookwire run` learns it when a hook's cwd is deeper). */
 export const PROJECT_DIR_VARIABLE = 'CLAUDE_PROJECT_DIR';
-/** Replaces the home directory wherever hookwire looks for user settings, so tests can point it elsewhere. */
-export const HOME_VARIABLE = 'HOOKWIRE_HOME';
+/** Replaces the home directory wherever hookwire looks for user settings and Deep Agents hooks (tests use it). */
+const HOME_VARIABLE = 'HOOKWIRE_HOME';
 /** Replaces the managed settings path. */
 const MANAGED_SETTINGS_VARIABLE = 'HOOKWIRE_MANAGED_SETTINGS';
 
