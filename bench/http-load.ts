@@ -21,7 +21,7 @@ import { createRunRequest, runSettings } from '../src/run/create-run-request.js'
 import type { RunRequest } from '../src/run/handler-execution.js';
 import { createHttpRunner } from '../src/run/http-runner.js';
 import { createHookServer } from '../src/server/hook-server.js';
-import type { ConfiguredHook } from '../src/settings/configured-hook.js';
+import { configuredHook } from '../src/settings/configured-hook-constructor.js';
 
 const TOKEN = 'bench-token';
 
@@ -103,24 +103,18 @@ async function runClients(): Promise<void> {
   });
 
   const runner = createHttpRunner();
-  const hook: ConfiguredHook = {
+  const hook = configuredHook({
     event: 'PreToolUse',
-    matcher: undefined,
-    definitionId: 'd0',
-    sequential: false,
-    background: false,
     handler: {
       type: 'http',
       url: `${url}/hooks/PreToolUse`,
       headers: { Authorization: 'Bearer $TOKEN' },
       allowedEnvVars: ['TOKEN'],
     },
-    type: 'http',
-    timeoutSeconds: 30,
-    dedupeKey: url,
-    label: url,
+    definitionId: 'd0',
     provenance: { file: '<bench>', level: 'user', line: 1, column: 1, jsonPath: 'hooks' },
-  };
+    timeoutSeconds: 30,
+  });
   const policy = {
     disableAllHooks: false,
     allowManagedHooksOnly: false,

@@ -16,7 +16,7 @@ import { runCommand } from '../src/run/command-runner.js';
 import { createRunRequest, runSettings } from '../src/run/create-run-request.js';
 import type { RunRequest } from '../src/run/handler-execution.js';
 import { endAllHookProcesses } from '../src/run/process/live-process-groups.js';
-import type { ConfiguredHook } from '../src/settings/configured-hook.js';
+import { configuredHook } from '../src/settings/configured-hook-constructor.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,19 +32,13 @@ const payload = {
   tool_input: { command: 'x'.repeat(900) },
 };
 const payloadJson = JSON.stringify(payload);
-const hook: ConfiguredHook = {
+const hook = configuredHook({
   event: 'PreToolUse',
-  matcher: undefined,
-  definitionId: 'd0',
-  sequential: false,
-  background: false,
   handler: { type: 'command', command: 'true' },
-  type: 'command',
-  timeoutSeconds: 60,
-  dedupeKey: 'true',
-  label: 'true',
+  definitionId: 'd0',
   provenance: { file: '<bench>', level: 'inline', line: 1, column: 1, jsonPath: '' },
-};
+  timeoutSeconds: 60,
+});
 
 function bareSpawn(): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { closestName } from '../events/closest-name.js';
+import { didYouMean } from '../common/closest-name.js';
+import { isRecord } from '../common/is-record.js';
 import { EVENT_NAMES, type EventName } from '../events/event-names.js';
 import { isEventName } from '../events/lookup.js';
 
@@ -42,9 +43,8 @@ export function settingsPaths(values: readonly string[] | undefined): string[] |
 /** The event name, checked against the catalogue, with a suggestion for a near miss. */
 export function eventName(name: string): EventName {
   if (isEventName(name)) return name;
-  const suggestion = closestName(name, EVENT_NAMES);
   throw new CommandInputError(
-    `unknown event "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`hookwire events\` lists them`,
+    `unknown event "${name}"${didYouMean(name, EVENT_NAMES)}; \`hookwire events\` lists them`,
   );
 }
 
@@ -56,10 +56,10 @@ export function parseObject(text: string, where: string): Record<string, unknown
   } catch (error) {
     throw new CommandInputError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new CommandInputError(`${where} must be a JSON object`);
   }
-  return value as Record<string, unknown>;
+  return value;
 }
 
 /** Reads all of stdin as text. */

@@ -1,4 +1,4 @@
-import { closestName } from '../events/closest-name.js';
+import { didYouMean } from '../common/closest-name.js';
 import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
 import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import type {
@@ -53,10 +53,7 @@ export function convertToClaude(
     const subscribed = parsed.events?.length ? parsed.events : DEEPAGENTS_EVENTS;
     for (const event of subscribed) {
       if (!isDeepAgentsEvent(event)) {
-        const closest = closestName(event, DEEPAGENTS_EVENTS);
-        notes.push(
-          `hooks[${index}]: unknown event "${event}"${closest ? ` (did you mean "${closest}"?)` : ''}`,
-        );
+        notes.push(`hooks[${index}]: unknown event "${event}"${didYouMean(event, DEEPAGENTS_EVENTS)}`);
         continue;
       }
       const equivalents = CLAUDE_EQUIVALENTS[event];

@@ -1,5 +1,3 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Logger } from '../common/logger.js';
 import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import type { DeepAgentsEventName } from '../events/event-names.js';
@@ -9,7 +7,9 @@ import { createRunRequest, runSettings } from '../run/create-run-request.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { deepAgentsHooksPath, homeDirectory } from '../settings/settings-locations.js';
 import { createBoundedPool, type PoolTask } from './bounded-pool.js';
+import { DEEPAGENTS_OUTPUT_CAP_BYTES } from './deepagents-output-cap.js';
 import { loadDeepAgentsHooks } from './load-deepagents-hooks.js';
 import { reportExecution } from './report-execution.js';
 
@@ -69,9 +69,6 @@ export interface DeepAgentsDispatcher {
   stats(): DeepAgentsDispatcherStats;
 }
 
-/** Each stream is kept only for debug logging, so a small cap keeps a burst's memory small. */
-const OUTPUT_CAP_BYTES = 64 * 1024;
-
 const silentLogger: Logger = { debug() {}, warn() {} };
 
 /**
@@ -80,7 +77,7 @@ const silentLogger: Logger = { debug() {}, warn() {} };
  * `{"event": NAME, ...fields}` on stdin, the hook's 5 s timeout ending its whole process group.
  */
 export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions = {}): DeepAgentsDispatcher {
-  const path = options.path ?? join(process.env.HOOKWIRE_HOME || homedir(), '.deepagents', 'hooks.json');
+  const path = options.path ?? deepAgentsHooksPath(homeDirectory());
   const logger = options.logger ?? silentLogger;
   const queueLimit = options.queueLimit ?? 1000;
   const defaultDeadlineMs = options.closeDeadlineMs ?? 5000;
@@ -93,7 +90,7 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
     cwd,
     projectDir: cwd,
     signal: shutdown.signal,
-    outputCapBytes: OUTPUT_CAP_BYTES,
+    outputCapBytes: DEEPAGENTS_OUTPUT_CAP_BYTES,
     spawner,
   });
   let hooks: readonly ConfiguredHook[] | undefined;

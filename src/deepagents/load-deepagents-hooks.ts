@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isRecord } from '../common/is-record.js';
 import type { Logger } from '../common/logger.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { diagnosticLocation } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { settingsLocations } from '../settings/settings-locations.js';
 
@@ -23,8 +25,7 @@ export function loadDeepAgentsHooks(path: string, logger: Logger): readonly Conf
   }
   const loaded = loadSettings({ ...settingsLocations(dirname(path)), files: [path] });
   for (const diagnostic of loaded.diagnostics) {
-    const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.jsonPath}`;
-    logger.warn(`Deep Agents hooks: ${where}: ${diagnostic.message}`);
+    logger.warn(`Deep Agents hooks: ${diagnosticLocation(diagnostic)}: ${diagnostic.message}`);
   }
   return loaded.hooks;
 }
@@ -37,10 +38,5 @@ function hasHooksList(path: string): boolean {
   } catch {
     return true;
   }
-  return (
-    typeof root === 'object' &&
-    root !== null &&
-    !Array.isArray(root) &&
-    Array.isArray((root as { hooks?: unknown }).hooks)
-  );
+  return isRecord(root) && Array.isArray(root.hooks);
 }

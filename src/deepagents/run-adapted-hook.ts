@@ -4,10 +4,10 @@ import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
 import { runCommand } from '../run/command-runner.js';
 import { createRunRequest, runSettings } from '../run/create-run-request.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
-import type { ConfiguredHook } from '../settings/configured-hook.js';
-import { dedupeKeyOf, labelOf } from '../settings/handler-identity.js';
+import { configuredHook } from '../settings/configured-hook-constructor.js';
 import type { CommandHandlerSettings } from '../settings/settings-schema.js';
 import { deepAgentsFieldsFromClaude } from './deepagents-fields-from-claude.js';
+import { DEEPAGENTS_OUTPUT_CAP_BYTES } from './deepagents-output-cap.js';
 
 /**
  * Runs a Deep Agents hook (its argv) for a Claude-style event: the Claude payload becomes the exact Deep
@@ -22,25 +22,19 @@ export function runAdaptedHook(
 ): Promise<HandlerExecution> {
   const [program, ...args] = argv;
   const handler: CommandHandlerSettings = { type: 'command', command: program, args };
-  const hook: ConfiguredHook = {
+  const hook = configuredHook({
     event,
-    matcher: undefined,
-    definitionId: 'adapter',
-    sequential: false,
-    background: false,
     handler,
-    type: 'command',
-    timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
-    dedupeKey: dedupeKeyOf(handler),
-    label: labelOf(handler),
+    definitionId: 'adapter',
     provenance: { file: '<deepagents-adapter>', level: 'deepagents', line: 1, column: 1, jsonPath: '$' },
-  };
+    timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
+  });
   const payload = deepAgentsPayload(event, deepAgentsFieldsFromClaude(event, claudePayload));
   const settings = runSettings({
     cwd: options.cwd,
     projectDir: options.cwd,
     signal: options.signal,
-    outputCapBytes: 64 * 1024,
+    outputCapBytes: DEEPAGENTS_OUTPUT_CAP_BYTES,
   });
   return runCommand(createRunRequest(hook, payload, JSON.stringify(payload), settings));
 }

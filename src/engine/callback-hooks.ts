@@ -1,6 +1,5 @@
-import { PROTOCOL_TIMEOUTS } from '../events/field.js';
-import { eventSpec, isEventName } from '../events/lookup.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { configuredHook } from '../settings/configured-hook-constructor.js';
 import type { NormalizedOptions } from './normalize-options.js';
 
 /**
@@ -9,20 +8,14 @@ import type { NormalizedOptions } from './normalize-options.js';
  */
 export function callbackHooks(callbacks: NormalizedOptions['callbacks']): ConfiguredHook[] {
   return callbacks.map(({ event, matcher, hook }, position) => {
-    const timeouts = isEventName(event) ? eventSpec(event).timeouts : PROTOCOL_TIMEOUTS;
     const trimmed = matcher?.trim();
-    return {
+    return configuredHook({
       event,
-      matcher: trimmed === '' ? undefined : trimmed,
-      definitionId: `callback-${position}`,
-      sequential: false,
-      background: hook.async === true,
       handler: hook,
-      type: 'callback',
-      timeoutSeconds: hook.timeout ?? timeouts.callback,
-      dedupeKey: `callback:${position}`,
-      label: hook.name,
+      definitionId: `callback-${position}`,
       provenance: { file: '<code>', level: 'code', line: 1, column: 1, jsonPath: `callbacks[${position}]` },
-    };
+      matcher: trimmed === '' ? undefined : trimmed,
+      dedupeKey: `callback:${position}`,
+    });
   });
 }

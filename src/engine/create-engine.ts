@@ -1,13 +1,15 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { closestName } from '../common/closest-name.js';
 import { HookwireError } from '../errors/hookwire-error.js';
-import { closestName } from '../events/closest-name.js';
 import { EVENT_NAMES, type EventName } from '../events/event-names.js';
 import { isEventName } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
+import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
+import { CLAUDE_DIRECTORY } from '../settings/settings-locations.js';
 import { callbackHooks } from './callback-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
@@ -40,7 +42,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
   const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };
   const index = compileHookIndex(settings.hooks, options.projectDir);
   for (const diagnostic of settings.diagnostics) {
-    options.logger?.warn(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`);
+    options.logger?.warn(`${diagnosticPosition(diagnostic)}: ${diagnostic.message}`);
   }
   for (const warning of index.warnings) options.logger?.warn(warning);
   const configErrors =
@@ -61,7 +63,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       sessionId,
       transcriptPath: join(
         options.homeDir,
-        '.claude',
+        CLAUDE_DIRECTORY,
         'projects',
         options.projectDir.replace(/[^A-Za-z0-9]/g, '-'),
         `${sessionId}.jsonl`,

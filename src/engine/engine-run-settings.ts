@@ -1,5 +1,6 @@
 import { type RunSettings, runSettings } from '../run/create-run-request.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
+import { PROJECT_DIR_VARIABLE } from '../settings/settings-locations.js';
 import type { NormalizedOptions } from './normalize-options.js';
 
 /**
@@ -31,7 +32,7 @@ export class EngineRunSettings {
       environment: sameSession
         ? last.environment
         : {
-            CLAUDE_PROJECT_DIR: options.projectDir,
+            [PROJECT_DIR_VARIABLE]: options.projectDir,
             CLAUDECODE: '1',
             CLAUDE_CODE_SESSION_ID: sessionId,
             ...options.env,

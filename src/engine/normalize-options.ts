@@ -1,8 +1,12 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
 import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
-import { settingsLocations } from '../settings/settings-locations.js';
+import {
+  deepAgentsHooksPath,
+  PROJECT_DIR_VARIABLE,
+  settingsLocations,
+} from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
@@ -44,7 +48,7 @@ export function normalizeOptions(
   env: NodeJS.ProcessEnv = process.env,
 ): NormalizedOptions {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const defaults = settingsLocations(cwd, { ...env, CLAUDE_PROJECT_DIR: undefined });
+  const defaults = settingsLocations(cwd, { ...env, [PROJECT_DIR_VARIABLE]: undefined });
   const homeDir = options.homeDir ?? defaults.homeDir;
   const settings = options.settings;
   return {
@@ -52,7 +56,7 @@ export function normalizeOptions(
     projectDir: resolve(cwd, options.projectDir ?? cwd),
     homeDir,
     managedSettingsPath: options.managedSettingsPath ?? defaults.managedSettingsPath,
-    deepAgentsPath: options.deepAgentsPath ?? join(homeDir, '.deepagents', 'hooks.json'),
+    deepAgentsPath: options.deepAgentsPath ?? deepAgentsHooksPath(homeDir),
     files: settings?.filter((entry): entry is string => typeof entry === 'string'),
     objects: settings?.filter(
       (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',

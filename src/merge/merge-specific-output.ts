@@ -1,5 +1,5 @@
+import { isRecord } from '../common/is-record.js';
 import type { Decision, EventSpec, SpecificOutputField } from '../events/event-spec.js';
-import { isRecord } from '../read/parse-json-object.js';
 import type { MergeEntry } from './merge-outcome.js';
 
 /** How one `hookSpecificOutput` key is combined across hooks. */

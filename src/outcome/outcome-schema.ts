@@ -1,9 +1,31 @@
 import { z } from 'zod';
+import type { Decision, HandlerType } from '../events/event-spec.js';
+import type { SourceLevel } from '../settings/configured-hook.js';
 
 /*
- * The zod schema of `Outcome` (outcome.ts), from which the published JSON Schema (schema/outcome.schema.json)
- * is rendered. A type test keeps the two mutually assignable, so neither can drift from the other.
+ * The outcome, written once: the types of outcome.ts are inferred from these schemas, and the published JSON
+ * Schema (schema/outcome.schema.json) is rendered from them, descriptions included. A type test checks that
+ * the inferred types keep the fields and the readonly-ness of the public API.
  */
+
+const SOURCE_LEVELS = [
+  'managed',
+  'user',
+  'project',
+  'local',
+  'explicit',
+  'deepagents',
+  'inline',
+  'code',
+] as const satisfies readonly SourceLevel[];
+const HANDLER_TYPES = [
+  'command',
+  'http',
+  'prompt',
+  'agent',
+  'callback',
+] as const satisfies readonly HandlerType[];
+const DECISIONS = ['allow', 'deny', 'ask', 'defer', 'block'] as const satisfies readonly Decision[];
 
 const strings = z.array(z.string()).readonly();
 const jsonObject = z.record(z.string(), z.unknown());
@@ -19,41 +41,51 @@ export const runStatusSchema = z
     'cancelled',
     'running',
   ])
-  .describe('How the hook ended, after its output was read under the event’s rules.');
+  .describe(
+    'How the hook ended, after its output was read under the event’s rules. `running`: a background (async) ' +
+      'hook that was started and not awaited; its result comes back as a delivered run on a later `fire`.',
+  );
 
-export const hookRunSchema = z.object({
-  index: z.number().int().nonnegative().describe('Position in configuration order; the trace points here.'),
-  source: z.object({
-    file: z.string().describe('Settings file, or a label such as <inline 1> or <code>.'),
-    level: z.enum(['managed', 'user', 'project', 'local', 'explicit', 'deepagents', 'inline', 'code']),
-    line: z.number().int(),
-    jsonPath: z.string(),
-  }),
-  type: z.enum(['command', 'http', 'prompt', 'agent', 'callback']),
-  command: z.string().describe('The command line, URL, prompt or callback name.'),
-  matcher: z.string().nullable(),
-  status: runStatusSchema,
-  exitCode: z.number().int().nullable(),
-  signal: z.string().nullable(),
-  durationMs: z.number().nonnegative(),
-  stdout: z.string().describe('Captured stdout, up to the capture cap.'),
-  stderr: z.string(),
-  stdoutTruncated: z.boolean(),
-  stderrTruncated: z.boolean(),
-  output: jsonObject.nullable().describe('The JSON object the hook printed or answered.'),
-  error: z.string().nullable().describe('Why the hook failed, was skipped or blocked.'),
-  background: z.boolean(),
-  details: jsonObject.optional().describe('Handler-specific facts: http status, deliveredFrom, ...'),
-});
+export const hookRunSchema = z
+  .object({
+    index: z.number().int().nonnegative().describe('Position in configuration order; the trace points here.'),
+    source: z.object({
+      file: z.string().describe('Settings file, or a label such as <inline 1> or <code>.'),
+      level: z.enum(SOURCE_LEVELS),
+      line: z.number().int(),
+      jsonPath: z.string(),
+    }),
+    type: z.enum(HANDLER_TYPES),
+    command: z.string().describe('The command line, URL, prompt or callback name.'),
+    matcher: z.string().nullable(),
+    status: runStatusSchema,
+    exitCode: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    durationMs: z.number().nonnegative(),
+    stdout: z.string().describe('Captured stdout, up to the capture cap.'),
+    stderr: z.string(),
+    stdoutTruncated: z.boolean(),
+    stderrTruncated: z.boolean(),
+    output: jsonObject.nullable().describe('The JSON object the hook printed or answered.'),
+    error: z.string().nullable().describe('Why the hook failed, was skipped or blocked.'),
+    background: z.boolean(),
+    details: jsonObject.optional().describe('Handler-specific facts: http status, deliveredFrom, ...'),
+  })
+  .describe('One configured hook, in configuration order.');
+
+export const traceSchema = z.record(z.string(), z.array(z.number().int()).readonly());
 
 export const outcomeSchema = z
   .object({
     event: z.string(),
     decision: z
-      .enum(['allow', 'deny', 'ask', 'defer', 'block'])
+      .enum(DECISIONS)
       .nullable()
       .describe('The merged decision; null when no hook decided anything.'),
-    reason: z.string().nullable().describe('What the agent would show for the decision.'),
+    reason: z
+      .string()
+      .nullable()
+      .describe('What the agent would show for the decision: for an exit-2 hook `[<command>]: <stderr>`.'),
     continue: z.boolean().describe('False when a hook asked to stop the agent.'),
     stopReason: z.string().nullable(),
     systemMessages: strings.describe('Messages for the user, in configuration order.'),
@@ -66,9 +98,7 @@ export const outcomeSchema = z
     warnings: strings,
     durationMs: z.number().nonnegative(),
     runs: z.array(hookRunSchema).readonly().describe('One entry per selected hook, in configuration order.'),
-    trace: z
-      .record(z.string(), z.array(z.number().int()).readonly())
-      .describe('For each merged field, the indexes of the runs that produced it.'),
+    trace: traceSchema.describe('For each merged field, the indexes of the runs that produced it.'),
   })
   .describe('The one merged result of firing an event (docs/outcome.md).');
 

@@ -1,16 +1,32 @@
+import { escapeRegExp } from '../common/escape-reg-exp.js';
+
+/** The dialect of a glob: what its wildcards may cross and which syntax it has besides `*` and `?`. */
+export interface GlobSyntax {
+  /**
+   * `*` and `?` stop at `/` and `**` crosses directories (`**\/` also matching no directory at all, so
+   * `src/**\/*.ts` covers `src/a.ts`); otherwise `*` matches anything and `?` any one character.
+   */
+  readonly pathAware: boolean;
+  /** `{a,b}` alternatives and `[abc]` / `[!abc]` classes; otherwise braces and brackets are literal. */
+  readonly alternatives?: boolean;
+  /** Whether wildcards also match line breaks (the RegExp `s` flag). Default true. */
+  readonly dotAll?: boolean;
+}
+
 /**
- * Turns a permission-rule glob into an anchored RegExp. With `pathAware`, `*` and `?` stop at `/` and `**`
- * crosses directories (file rules such as `Edit(src/**\/*.ts)`); without it, `*` matches anything
- * (command rules such as `Bash(git *)`, where arguments contain slashes).
+ * Compiles a glob into an anchored RegExp. The one glob compiler for permission rules (`Edit(src/**\/*.ts)`
+ * path-aware, `Bash(git *)` not, where arguments contain slashes) and for the agent tools' file globs
+ * (path-aware, with alternatives and classes, as `rg --glob`).
  */
-export function globToRegExp(pattern: string, pathAware: boolean): RegExp {
+export function globToRegExp(pattern: string, syntax: GlobSyntax): RegExp {
+  const { pathAware, alternatives = false, dotAll = true } = syntax;
   let source = '';
+  let braceDepth = 0;
   for (let position = 0; position < pattern.length; position++) {
     const character = pattern[position] as string;
     if (character === '*') {
       if (pathAware && pattern[position + 1] === '*') {
         position++;
-        // `**/` also matches no directory at all, so `src/**/*.ts` covers `src/a.ts`.
         if (pattern[position + 1] === '/') {
           position++;
           source += '(?:.*/)?';
@@ -22,9 +38,27 @@ export function globToRegExp(pattern: string, pathAware: boolean): RegExp {
       }
     } else if (character === '?') {
       source += pathAware ? '[^/]' : '.';
+    } else if (alternatives && character === '{') {
+      braceDepth++;
+      source += '(?:';
+    } else if (alternatives && character === '}' && braceDepth > 0) {
+      braceDepth--;
+      source += ')';
+    } else if (alternatives && character === ',' && braceDepth > 0) {
+      source += '|';
+    } else if (alternatives && character === '[' && pattern.indexOf(']', position + 1) !== -1) {
+      const close = pattern.indexOf(']', position + 1);
+      const members = pattern
+        .slice(position + 1, close)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\');
+      source += `[${members}]`;
+      position = close;
     } else {
-      source += character.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+      source += escapeRegExp(character);
     }
   }
-  return new RegExp(`^${source}$`, 's');
+  // An unclosed `{` still opens an alternative: close it rather than fail to compile.
+  source += ')'.repeat(braceDepth);
+  return new RegExp(`^${source}$`, dotAll ? 's' : '');
 }

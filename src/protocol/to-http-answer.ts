@@ -1,3 +1,5 @@
+import { isRecord } from '../common/is-record.js';
+import { parseJsonObject } from '../common/parse-json-object.js';
 import { eventSpec, isEventName } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { toHostAnswer } from './to-host-answer.js';
@@ -16,7 +18,7 @@ export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
   const host = toHostAnswer(outcome);
   const printed = host.stdout.trim();
   const json = parseObject(printed) ?? {};
-  const specific = { ...(asObject(json.hookSpecificOutput) ?? {}) };
+  const specific = { ...(isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {}) };
   if (printed !== '' && parseObject(printed) === null) {
     if (outcome.event === 'WorktreeCreate') specific.worktreePath = printed;
     else specific.additionalContext = printed;
@@ -42,17 +44,6 @@ export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
   return json;
 }
 
-function asObject(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
 function parseObject(text: string): Record<string, unknown> | null {
-  if (!text.startsWith('{')) return null;
-  try {
-    return asObject(JSON.parse(text));
-  } catch {
-    return null;
-  }
+  return text.startsWith('{') ? (parseJsonObject(text) ?? null) : null;
 }

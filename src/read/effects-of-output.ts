@@ -1,6 +1,6 @@
+import { isRecord } from '../common/is-record.js';
 import type { Decision, EventSpec, SpecificOutputField } from '../events/event-spec.js';
 import type { HookEffects } from './hook-verdict.js';
-import { isRecord } from './parse-json-object.js';
 import { specificFieldReaders } from './specific-fields.js';
 import type { WireOutput } from './wire-output.js';
 

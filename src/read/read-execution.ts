@@ -1,3 +1,4 @@
+import { isRecord } from '../common/is-record.js';
 import type { EventName } from '../events/event-names.js';
 import type { EventSpec } from '../events/event-spec.js';
 import { eventSpec } from '../events/lookup.js';
@@ -6,8 +7,8 @@ import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { effectsOfOutput } from './effects-of-output.js';
 import { type HookEffects, type HookVerdict, NO_EFFECTS } from './hook-verdict.js';
 import { readModelVerdict } from './model-verdict.js';
-import { isRecord, parseJsonObject } from './parse-json-object.js';
 import { plainStdoutEffects } from './plain-stdout.js';
+import { stdoutJsonObject } from './stdout-json-object.js';
 import { readWireOutput } from './wire-output.js';
 
 /**
@@ -76,7 +77,7 @@ function readCompleted(
   const output = isRecord(structured)
     ? structured
     : structured == null || typeof structured === 'string'
-      ? parseJsonObject(text)
+      ? stdoutJsonObject(text)
       : undefined;
   if (structured != null && typeof structured !== 'string' && output === undefined) {
     const invalid = 'invalid output: expected an object';

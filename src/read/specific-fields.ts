@@ -1,5 +1,5 @@
+import { isRecord } from '../common/is-record.js';
 import type { SpecificOutputField } from '../events/event-spec.js';
-import { isRecord } from './parse-json-object.js';
 import { describe } from './wire-output.js';
 
 /** A checked `hookSpecificOutput` value, or why it is invalid. */

@@ -1,4 +1,4 @@
-import { isRecord } from './parse-json-object.js';
+import { isRecord } from '../common/is-record.js';
 
 /**
  * What a hook prints, as the protocol spells it: the common fields, checked for type only. Meaning

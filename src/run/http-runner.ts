@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { parseJsonObject } from '../common/parse-json-object.js';
 import { addressRefusal, hostNameRefusal } from '../settings/address-refusal.js';
 import { checkUrlPolicy, redactUrl } from '../settings/check-url-policy.js';
 import type { HandlerExecution, HandlerRunner, RunRequest } from './handler-execution.js';
@@ -30,16 +31,6 @@ function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
-/** Whether an answer's body is what a command's stdout must be to count as JSON: one JSON object. */
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /** Turns the exchange into the run result; `label` is `POST <url>`, which every failure names. */
 function toResult(exchange: HttpExchange, label: string, request: RunRequest, capBytes: number) {
   switch (exchange.kind) {
@@ -53,7 +44,9 @@ function toResult(exchange: HttpExchange, label: string, request: RunRequest, ca
       }
       if (status < 200 || status >= 300) return failure(answered, body, details);
       if (body.trim() === '') return { kind: 'completed', stdout: '', details } as const;
-      if (isJsonObject(body.trim())) return { kind: 'completed', stdout: body, details } as const;
+      // What a command's stdout must be to count as JSON: one JSON object.
+      if (parseJsonObject(body.trim()) !== undefined)
+        return { kind: 'completed', stdout: body, details } as const;
       return failure(`${answered} with a body that is not a JSON object`, body, details);
     }
     case 'too_large':

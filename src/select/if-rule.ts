@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { globToRegExp } from '../patterns/glob-to-regexp.js';
+import { escapeRegExp } from '../common/escape-reg-exp.js';
+import { type GlobSyntax, globToRegExp } from '../patterns/glob-to-regexp.js';
 
 /** What an `if` rule is tested against: the tool call and the directories relative paths are read from. */
 export interface ToolCall {
@@ -17,6 +18,10 @@ export interface CompiledIfRule {
 
 const RULE = /^([^()]+?)\s*(?:\((.*)\))?$/s;
 const FILE_TOOLS = new Set(['Edit', 'Write', 'Read', 'MultiEdit', 'NotebookEdit']);
+/** Tool names, commands, URLs: `*` matches anything, slashes included (`Bash(git *)`). */
+const TEXT_GLOB: GlobSyntax = { pathAware: false };
+/** File paths: `*` stays within a directory, `**` crosses them (`Edit(src/**\/*.ts)`). */
+const PATH_GLOB: GlobSyntax = { pathAware: true };
 
 /**
  * Compiles a permission rule such as `Bash(git *)`, `Edit(*.ts)`, `WebFetch(domain:example.com)` or a bare
@@ -34,7 +39,7 @@ export function compileIfRule(rule: string): CompiledIfRule {
       warning: `"if" rule "${rule}" is not of the form Tool or Tool(pattern); it matches nothing`,
     };
   }
-  const toolPattern = globToRegExp(parsed[1] as string, false);
+  const toolPattern = globToRegExp(parsed[1] as string, TEXT_GLOB);
   const argument = parsed[2];
   if (argument === undefined || argument === '' || argument === '*') {
     return { test: (call) => toolPattern.test(call.toolName) };
@@ -62,11 +67,11 @@ function primaryInputKind(toolName: string): InputKind {
 function argumentTests(argument: string): Record<InputKind, (call: ToolCall) => boolean> {
   const commandPattern = argument.endsWith(':*')
     ? new RegExp(`^${escapeRegExp(argument.slice(0, -2))}(?:\\s.*)?$`, 's')
-    : globToRegExp(argument, false);
-  const anything = globToRegExp(argument, false);
+    : globToRegExp(argument, TEXT_GLOB);
+  const anything = globToRegExp(argument, TEXT_GLOB);
   const path = pathTest(argument);
   const domain = argument.startsWith('domain:')
-    ? globToRegExp(argument.slice('domain:'.length), false)
+    ? globToRegExp(argument.slice('domain:'.length), TEXT_GLOB)
     : null;
   return {
     command: (call) => commandPattern.test(stringField(call.toolInput, 'command')),
@@ -85,7 +90,7 @@ function argumentTests(argument: string): Record<InputKind, (call: ToolCall) => 
 }
 
 function pathTest(argument: string): (filePath: string, call: ToolCall) => boolean {
-  const expression = globToRegExp(argument.replace(/^\/\//, '/').replace(/^\.\//, ''), true);
+  const expression = globToRegExp(argument.replace(/^\/\//, '/').replace(/^\.\//, ''), PATH_GLOB);
   if (!argument.includes('/')) {
     return (filePath) => filePath !== '' && expression.test(posix.basename(filePath));
   }
@@ -114,8 +119,4 @@ function hostOf(url: string): string {
   } catch {
     return '';
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../common/is-record.js';
 import type { HookIndex, IndexedHook } from './hook-index.js';
 import { matcherSubjectOf } from './matcher-subject.js';
 
@@ -62,8 +63,4 @@ function duplicateIndex(selected: readonly SelectedHook[], indexed: IndexedHook)
     if (earlier.duplicateOf === null && earlier.indexed.hook.dedupeKey === key) return position;
   }
   return null;
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { isRecord } from '../common/is-record.js';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import { toHttpAnswer } from '../protocol/to-http-answer.js';
@@ -42,6 +43,11 @@ export interface HookServer {
   readonly inFlight: number;
 }
 
+/** Larger request bodies are answered 413. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Events run at once; more are answered 503. */
+export const DEFAULT_MAX_CONCURRENT = 64;
+
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 /** Whether a listening host only accepts connections from this machine. */
@@ -59,8 +65,8 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
  * or shutting down). The library never prints: `log` receives one line per request.
  */
 export function createHookServer(options: HookServerOptions): HookServer {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const maxConcurrent = options.maxConcurrent ?? 64;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
   const fallbackCwd = options.fallbackCwd ?? process.cwd();
   const log = options.log ?? (() => undefined);
   const pending = new Set<Promise<unknown>>();
@@ -87,10 +93,10 @@ export function createHookServer(options: HookServerOptions): HookServer {
     } catch {
       return { status: 400, body: { error: 'the body is not JSON' } };
     }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    if (!isRecord(payload)) {
       return { status: 400, body: { error: 'the body is not a JSON object' } };
     }
-    const fields = payload as Record<string, unknown>;
+    const fields = payload;
     const named = typeof fields.hook_event_name === 'string' ? fields.hook_event_name : undefined;
     const routed = path.startsWith('/hooks/') ? decodeURIComponent(path.slice('/hooks/'.length)) : undefined;
     const event = routed ?? named;

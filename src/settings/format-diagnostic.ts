@@ -1,15 +1,18 @@
-import { isAbsolute, relative } from 'node:path';
+import { displayPath } from '../common/display-path.js';
 import type { Diagnostic } from './configured-hook.js';
 
-/** A file path as shown to people: relative to `cwd` when it lies below it, else as is. */
-export function displayPath(file: string, cwd: string): string {
-  if (!isAbsolute(file)) return file;
-  const shown = relative(cwd, file);
-  return shown === '' || shown.startsWith('..') || isAbsolute(shown) ? file : shown;
+/** `FILE:LINE:COL`, the file relative to `cwd` when given and the file lies below it. */
+export function diagnosticPosition(diagnostic: Diagnostic, cwd?: string): string {
+  const file = cwd === undefined ? diagnostic.file : displayPath(diagnostic.file, cwd);
+  return `${file}:${diagnostic.line}:${diagnostic.column}`;
+}
+
+/** `FILE:LINE:COL JSON.PATH`: where a diagnostic points, as every report of one starts. */
+export function diagnosticLocation(diagnostic: Diagnostic, cwd?: string): string {
+  return `${diagnosticPosition(diagnostic, cwd)} ${diagnostic.jsonPath}`;
 }
 
 /** `FILE:LINE:COL JSON.PATH: severity: message`, the form editors and CI logs can jump to. */
 export function formatDiagnostic(diagnostic: Diagnostic, cwd: string): string {
-  const { line, column, jsonPath, severity, message } = diagnostic;
-  return `${displayPath(diagnostic.file, cwd)}:${line}:${column} ${jsonPath}: ${severity}: ${message}`;
+  return `${diagnosticLocation(diagnostic, cwd)}: ${diagnostic.severity}: ${diagnostic.message}`;
 }

@@ -1,10 +1,10 @@
+import { didYouMean } from '../common/closest-name.js';
 import { catalogue } from '../events/catalogue.js';
-import { closestName } from '../events/closest-name.js';
 import { EVENT_NAMES } from '../events/event-names.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { isEventName } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
-import { dedupeKeyOf, defaultTimeoutSeconds, labelOf } from './handler-identity.js';
+import { configuredHook } from './configured-hook-constructor.js';
 import { type JSONPath, type Node, nodeValue, propertiesOf, propertyNode } from './json-document.js';
 import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
 
@@ -50,8 +50,7 @@ function isStringList(value: unknown): value is string[] {
 
 /** The message for an event name the catalogue does not know. */
 export function unknownEventMessage(event: string, candidates: readonly string[] = EVENT_NAMES): string {
-  const suggestion = closestName(event, candidates);
-  return `unknown event "${event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; its hooks never fire`;
+  return `unknown event "${event}"${didYouMean(event, candidates)}; its hooks never fire`;
 }
 
 /** Reads the policy keys and the hooks of a Claude-style settings object. */
@@ -156,20 +155,18 @@ function readDefinition(
       diagnostics.push(...problems);
       return;
     }
-    const handler = nodeValue(handlerNode) as HandlerConfig & { async?: unknown; timeout?: number };
-    hooks.push({
-      event,
-      matcher,
-      definitionId,
-      sequential: definition.sequential === true,
-      background: handler.async === true || definition.async === true,
-      handler,
-      type: handler.type,
-      timeoutSeconds: handler.timeout ?? defaultTimeoutSeconds(event, handler.type),
-      dedupeKey: dedupeKeyOf(handler),
-      label: labelOf(handler),
-      provenance: { ...locate(source, handlerNode, handlerPath), level: source.level },
-    });
+    const handler = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
+    hooks.push(
+      configuredHook({
+        event,
+        handler,
+        definitionId,
+        provenance: { ...locate(source, handlerNode, handlerPath), level: source.level },
+        matcher,
+        sequential: definition.sequential === true,
+        background: handler.async === true || definition.async === true,
+      }),
+    );
   });
 }
 
@@ -191,8 +188,7 @@ function handlerProblems(
     if (typeNode === undefined) {
       return [error(handlerNode, path, 'handler has no "type" (command, http, prompt or agent)')];
     }
-    const suggestion = typeof type === 'string' ? closestName(type, SETTINGS_HANDLER_TYPES) : undefined;
-    const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+    const hint = typeof type === 'string' ? didYouMean(type, SETTINGS_HANDLER_TYPES) : '';
     const message = `unknown handler type ${JSON.stringify(type)}${hint}; expected command, http, prompt or agent`;
     return [error(typeNode, [...path, 'type'], message)];
   }

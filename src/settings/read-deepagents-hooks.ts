@@ -1,7 +1,7 @@
 import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
 import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
-import { dedupeKeyOf, labelOf } from './handler-identity.js';
+import { configuredHook } from './configured-hook-constructor.js';
 import { type Node, nodeValue, propertyNode } from './json-document.js';
 import { type SourceReading, unknownEventMessage } from './read-claude-settings.js';
 import type { CommandHandlerSettings } from './settings-schema.js';
@@ -69,19 +69,16 @@ export function readDeepAgentsHooks(
     const definitionId = nextDefinitionId();
     const provenance = { ...locate(source, entryNode, path), level: source.level };
     for (const event of subscribed) {
-      hooks.push({
-        event,
-        matcher: undefined,
-        definitionId,
-        sequential: false,
-        background: false,
-        handler,
-        type: 'command',
-        timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
-        dedupeKey: dedupeKeyOf(handler),
-        label: labelOf(handler),
-        provenance,
-      });
+      // Deep Agents' fixed timeout, also for an event it does not know (such hooks never fire; `list` shows it).
+      hooks.push(
+        configuredHook({
+          event,
+          handler,
+          definitionId,
+          provenance,
+          timeoutSeconds: DEEPAGENTS_TIMEOUTS.command,
+        }),
+      );
     }
   });
   return { hooks, policy: {}, diagnostics };

@@ -10,6 +10,30 @@ export interface SettingsLocations {
   readonly deepAgentsPath: string;
 }
 
+/** The project root, as Claude Code tells hooks (and `hookwire run` learns it when a hook's cwd is deeper). */
+export const PROJECT_DIR_VARIABLE = 'CLAUDE_PROJECT_DIR';
+/** Replaces the home directory wherever hookwire looks for user settings and Deep Agents hooks (tests use it). */
+const HOME_VARIABLE = 'HOOKWIRE_HOME';
+/** Replaces the managed settings path. */
+const MANAGED_SETTINGS_VARIABLE = 'HOOKWIRE_MANAGED_SETTINGS';
+
+/** Claude Code's folder in the home directory and in a project. */
+export const CLAUDE_DIRECTORY = '.claude';
+/** The shared settings file in a Claude Code folder (user and project level). */
+export const SETTINGS_FILE = 'settings.json';
+/** The project's own, uncommitted settings file in a Claude Code folder. */
+export const LOCAL_SETTINGS_FILE = 'settings.local.json';
+
+/** The home directory hookwire uses: `HOOKWIRE_HOME` when set, else the user's. */
+export function homeDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return env[HOME_VARIABLE] || homedir();
+}
+
+/** Where Deep Agents keeps its hooks: `<home>/.deepagents/hooks.json`. */
+export function deepAgentsHooksPath(homeDir: string): string {
+  return join(homeDir, '.deepagents', 'hooks.json');
+}
+
 /** Claude Code's managed settings path on this platform. */
 function managedSettingsPathFor(platform: NodeJS.Platform): string {
   if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
@@ -27,12 +51,12 @@ export function settingsLocations(
   env: Readonly<Record<string, string | undefined>> = process.env,
   platform: NodeJS.Platform = process.platform,
 ): SettingsLocations {
-  const homeDir = env.HOOKWIRE_HOME || homedir();
+  const homeDir = homeDirectory(env);
   return {
     cwd,
-    projectDir: env.CLAUDE_PROJECT_DIR || cwd,
+    projectDir: env[PROJECT_DIR_VARIABLE] || cwd,
     homeDir,
-    managedSettingsPath: env.HOOKWIRE_MANAGED_SETTINGS || managedSettingsPathFor(platform),
-    deepAgentsPath: join(homeDir, '.deepagents', 'hooks.json'),
+    managedSettingsPath: env[MANAGED_SETTINGS_VARIABLE] || managedSettingsPathFor(platform),
+    deepAgentsPath: deepAgentsHooksPath(homeDir),
   };
 }

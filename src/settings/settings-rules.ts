@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { didYouMean } from '../common/closest-name.js';
 import { catalogue } from '../events/catalogue.js';
-import { closestName } from '../events/closest-name.js';
 import { isEventName, isToolEvent } from '../events/lookup.js';
 import { compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
@@ -141,9 +141,7 @@ function unknownKeys(
   return propertiesOf(node)
     .filter(({ key }) => !known.includes(key))
     .map(({ key, keyNode }) => {
-      const suggestion = closestName(key, known);
-      const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
-      const message = `unknown key "${key}" in a ${what}${hint}; it is ignored`;
+      const message = `unknown key "${key}" in a ${what}${didYouMean(key, known)}; it is ignored`;
       return diagnosticAt(source, 'warning', keyNode, [...path, key], message);
     });
 }

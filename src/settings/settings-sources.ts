@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
-import type { SettingsLocations } from './settings-locations.js';
+import {
+  CLAUDE_DIRECTORY,
+  LOCAL_SETTINGS_FILE,
+  SETTINGS_FILE,
+  type SettingsLocations,
+} from './settings-locations.js';
 
 /** A settings source to read: a file path, or an object passed in code. */
 export interface PlannedSource {
@@ -34,9 +39,13 @@ export function plannedSources(
   }
   const defaults: PlannedSource[] = [
     { file: locations.managedSettingsPath, level: 'managed', explicit: false },
-    { file: join(locations.homeDir, '.claude', 'settings.json'), level: 'user', explicit: false },
-    { file: join(locations.projectDir, '.claude', 'settings.json'), level: 'project', explicit: false },
-    { file: join(locations.projectDir, '.claude', 'settings.local.json'), level: 'local', explicit: false },
+    { file: join(locations.homeDir, CLAUDE_DIRECTORY, SETTINGS_FILE), level: 'user', explicit: false },
+    { file: join(locations.projectDir, CLAUDE_DIRECTORY, SETTINGS_FILE), level: 'project', explicit: false },
+    {
+      file: join(locations.projectDir, CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE),
+      level: 'local',
+      explicit: false,
+    },
     { file: locations.deepAgentsPath, level: 'deepagents', explicit: false },
   ];
   // When the project is the home directory, its settings are the user's: read them once.

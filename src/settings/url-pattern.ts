@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../common/escape-reg-exp.js';
+
 /*
  * `allowedHttpHookUrls` patterns. A pattern is compared, as a string, with the canonical form of the URL,
  * `*` matching any run of characters. Two refinements keep a wildcard from being talked around:
@@ -18,12 +20,9 @@ function canonicalHost(url: URL): string {
   return url.hostname.toLowerCase().replace(/\.$/, '');
 }
 
+/** `*` matches any run of characters; everything else, `?` included, is literal. */
 function globToRegExp(glob: string): RegExp {
-  const source = glob
-    .split('*')
-    .map((literal) => literal.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 's');
+  return new RegExp(`^${glob.split('*').map(escapeRegExp).join('.*')}$`, 's');
 }
 
 /** Splits `host[:port]` (IPv6 hosts in brackets), lowercasing the host and dropping its trailing dot. */

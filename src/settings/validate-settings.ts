@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isRecord } from '../common/is-record.js';
 import { blockedUrlDiagnostics, type ValidatedSource } from './blocked-url-diagnostics.js';
 import type { ConfiguredHook, Diagnostic, LoadedFile, SourceLevel } from './configured-hook.js';
 import type { LeveledPolicy } from './merge-policy.js';
@@ -107,7 +108,7 @@ function expandPath(path: string): string[] {
 function looksLikeSettings(file: string): boolean {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'hooks' in value;
+    return isRecord(value) && 'hooks' in value;
   } catch {
     return true;
   }

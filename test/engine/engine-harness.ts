@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HandlerExecution } from '../../src/run/handler-execution.js';
 import type { ConfiguredHook, HandlerConfig } from '../../src/settings/configured-hook.js';
+import { configuredHook as loadedHook } from '../../src/settings/configured-hook-constructor.js';
 
 /** A temporary project and home, so that no test reads the real home directory or /etc. */
 export function temporaryHome() {
@@ -33,25 +34,16 @@ export function configuredHook(
   const command = fields.command ?? `hook-${position}`;
   const handler = { type: 'command', command, ...fields.handler } as HandlerConfig;
   const { handler: _handler, command: _command, ...rest } = fields;
+  const provenance = {
+    file: '/project/.claude/settings.json',
+    level: 'project',
+    line: 1,
+    column: 1,
+    jsonPath: 'hooks',
+  } as const;
   return {
-    event: 'PreToolUse',
-    matcher: undefined,
-    definitionId: `d${position}`,
-    sequential: false,
-    background: false,
-    type: handler.type,
-    timeoutSeconds: 600,
-    dedupeKey: `command:${command}`,
-    label: command,
-    provenance: {
-      file: '/project/.claude/settings.json',
-      level: 'project',
-      line: 1,
-      column: 1,
-      jsonPath: 'hooks',
-    },
+    ...loadedHook({ event: fields.event ?? 'PreToolUse', handler, definitionId: `d${position}`, provenance }),
     ...rest,
-    handler,
   };
 }
 

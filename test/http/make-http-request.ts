@@ -1,11 +1,7 @@
 import { createRunRequest, runSettings } from '../../src/run/create-run-request.js';
 import type { RunRequest } from '../../src/run/handler-execution.js';
-import type {
-  AllowedUrl,
-  ConfiguredHook,
-  HookPolicy,
-  SourceLevel,
-} from '../../src/settings/configured-hook.js';
+import type { AllowedUrl, HookPolicy, SourceLevel } from '../../src/settings/configured-hook.js';
+import { configuredHook } from '../../src/settings/configured-hook-constructor.js';
 import type { HttpHandlerSettings } from '../../src/settings/settings-schema.js';
 
 /** A policy whose only allowance is the given patterns, all at one level (user by default). */
@@ -29,19 +25,13 @@ export function makeHttpRequest(
   level: SourceLevel = 'project',
 ): RunRequest {
   const full = { type: 'http', ...handler } as HttpHandlerSettings;
-  const hook: ConfiguredHook = {
+  const hook = configuredHook({
     event: 'PreToolUse',
-    matcher: undefined,
-    definitionId: 'd0',
-    sequential: false,
-    background: false,
     handler: full,
-    type: 'http',
-    timeoutSeconds: 10,
-    dedupeKey: full.url,
-    label: full.url,
+    definitionId: 'd0',
     provenance: { file: '<inline>', level, line: 1, column: 1, jsonPath: 'hooks.PreToolUse[0].hooks[0]' },
-  };
+    timeoutSeconds: 10,
+  });
   const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
   const settings = runSettings({
     cwd: '/',

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRunRequest, runSettings } from '../../src/run/create-run-request.js';
 import type { RunRequest } from '../../src/run/handler-execution.js';
-import type { ConfiguredHook, HandlerConfig } from '../../src/settings/configured-hook.js';
+import type { HandlerConfig } from '../../src/settings/configured-hook.js';
+import { configuredHook } from '../../src/settings/configured-hook-constructor.js';
 
 /** Absolute path of a fixture script under test/fixtures/run. */
 export function fixture(name: string): string {
@@ -14,17 +15,10 @@ export function fixture(name: string): string {
  * folder, a 10 s timeout; `overrides` replace any field.
  */
 export function makeRequest(handler: HandlerConfig, overrides: Partial<RunRequest> = {}): RunRequest {
-  const hook: ConfiguredHook = {
+  const hook = configuredHook({
     event: 'PreToolUse',
-    matcher: undefined,
-    definitionId: 'd0',
-    sequential: false,
-    background: false,
     handler,
-    type: handler.type,
-    timeoutSeconds: 10,
-    dedupeKey: handler.type === 'command' ? handler.command : 'callback',
-    label: handler.type === 'command' ? handler.command : 'callback',
+    definitionId: 'd0',
     provenance: {
       file: '<inline>',
       level: 'inline',
@@ -32,7 +26,8 @@ export function makeRequest(handler: HandlerConfig, overrides: Partial<RunReques
       column: 1,
       jsonPath: 'hooks.PreToolUse[0].hooks[0]',
     },
-  };
+    timeoutSeconds: 10,
+  });
   const payload = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
   const directory = fileURLToPath(new URL('.', import.meta.url));
   const settings = runSettings({

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseJsonObject } from '../../common/parse-json-object.js';
 import { runAdaptedHook } from '../../deepagents/run-adapted-hook.js';
 import { DEEPAGENTS_EVENTS } from '../../events/event-names.js';
 import { isDeepAgentsEvent } from '../../events/is-deepagents-event.js';
@@ -41,10 +42,7 @@ export async function run(argv: string[]): Promise<number> {
 /** The host's payload; an unreadable or non-object payload gives an empty one (fields are then left out). */
 function readPayload(): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(readFileSync(0, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    return parseJsonObject(readFileSync(0, 'utf8')) ?? {};
   } catch {
     return {};
   }

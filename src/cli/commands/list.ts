@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { closestName } from '../../events/closest-name.js';
+import { didYouMean } from '../../common/closest-name.js';
+import { displayPath } from '../../common/display-path.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import { isEventName } from '../../events/lookup.js';
-import { displayPath, formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { loadSettings } from '../../settings/load-settings.js';
 import { settingsLocations } from '../../settings/settings-locations.js';
 import { renderTable } from '../render-table.js';
@@ -33,10 +34,7 @@ export async function run(argv: string[]): Promise<number> {
   const loaded = loadSettings({ ...settingsLocations(cwd), files: values.settings });
   const event = values.event;
   if (event !== undefined && !isEventName(event)) {
-    const suggestion = closestName(event, EVENT_NAMES);
-    process.stderr.write(
-      `hookwire: unknown event "${event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}\n`,
-    );
+    process.stderr.write(`hookwire: unknown event "${event}"${didYouMean(event, EVENT_NAMES)}\n`);
   }
   const hooks = event === undefined ? loaded.hooks : loaded.hooks.filter((hook) => hook.event === event);
   if (values.json) {

@@ -5,6 +5,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
 
 /**
@@ -55,7 +56,7 @@ export async function run(argv: string[]): Promise<number> {
     process.env[RUN_EVENTS_VARIABLE] = marker;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
-    const projectDir = process.env.CLAUDE_PROJECT_DIR || cwd;
+    const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
     const engine = await createEngine({
       cwd,
       projectDir,

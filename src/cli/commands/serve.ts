@@ -1,8 +1,16 @@
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import { createHookServer, isLoopbackHost } from '../../server/hook-server.js';
+import {
+  createHookServer,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONCURRENT,
+  isLoopbackHost,
+} from '../../server/hook-server.js';
 import { CommandInputError, exitForUsageError, settingsPaths, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
+
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_TOKEN_VARIABLE = 'HOOKWIRE_SERVE_TOKEN';
 
 const USAGE = `Usage: hookwire serve --settings FILE [--settings FILE]... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth]
 
@@ -10,11 +18,11 @@ Runs the configured hooks for events POSTed by http hooks (to / or /hooks/<Event
 merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true}.
   --settings FILE      settings files with the hooks to run (repeatable, required)
   --port N             port to listen on (0: any free port, printed at start)
-  --host ADDRESS       address to listen on (default 127.0.0.1)
-  --token-env NAME     environment variable holding the bearer token (default HOOKWIRE_SERVE_TOKEN)
+  --host ADDRESS       address to listen on (default ${DEFAULT_HOST})
+  --token-env NAME     environment variable holding the bearer token (default ${DEFAULT_TOKEN_VARIABLE})
   --insecure-no-auth   accept requests without a token; allowed on a loopback host only
-  --max-body BYTES     larger requests are answered 413 (default 1048576)
-  --max-concurrent N   events run at once; more are answered 503 (default 64)
+  --max-body BYTES     larger requests are answered 413 (default ${DEFAULT_MAX_BODY_BYTES})
+  --max-concurrent N   events run at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT})
   --cwd DIR            where hooks run when a payload's cwd does not exist here (default: current directory)
   --on-config-error P  block (default): refuse to start when the settings have errors; allow: start anyway
 Logs one line per request on stderr; stops gracefully on SIGTERM or SIGINT. Exits 2 for usage errors.
@@ -39,8 +47,8 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         settings: { type: 'string', multiple: true },
         port: { type: 'string' },
-        host: { type: 'string', default: '127.0.0.1' },
-        'token-env': { type: 'string', default: 'HOOKWIRE_SERVE_TOKEN' },
+        host: { type: 'string', default: DEFAULT_HOST },
+        'token-env': { type: 'string', default: DEFAULT_TOKEN_VARIABLE },
         'insecure-no-auth': { type: 'boolean', default: false },
         'max-body': { type: 'string' },
         'max-concurrent': { type: 'string' },
@@ -63,8 +71,14 @@ export async function run(argv: string[]): Promise<number> {
     if (!settings) throw new CommandInputError('--settings FILE is required');
     if (values.port === undefined) throw new CommandInputError('--port N is required');
     const port = integer(values.port, '--port', 0, 0, 65_535);
-    const maxBodyBytes = integer(values['max-body'], '--max-body', 1024 * 1024, 1, 2 ** 31);
-    const maxConcurrent = integer(values['max-concurrent'], '--max-concurrent', 64, 1, 100_000);
+    const maxBodyBytes = integer(values['max-body'], '--max-body', DEFAULT_MAX_BODY_BYTES, 1, 2 ** 31);
+    const maxConcurrent = integer(
+      values['max-concurrent'],
+      '--max-concurrent',
+      DEFAULT_MAX_CONCURRENT,
+      1,
+      100_000,
+    );
     const token = process.env[values['token-env']] || undefined;
     const insecureNoAuth = values['insecure-no-auth'];
     if (token === undefined && !insecureNoAuth) {

@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from 'node:path';
+import { displayPath } from '../../common/display-path.js';
 import type { HookRun, RunStatus } from '../../outcome/outcome.js';
 
 /** A short word per status, padded so that rows line up. */
@@ -38,14 +38,8 @@ export function oneLine(text: string, width = 100): string {
  * why it blocked or failed.
  */
 export function renderHookRow(run: HookRun, indent = '  '): string {
-  const where = `${shortPath(run.source.file)}:${run.source.line}`;
+  const where = `${displayPath(run.source.file, process.cwd())}:${run.source.line}`;
   const background = run.background ? ' (background)' : '';
   const row = `${indent}${STATUS_LABEL[run.status].padEnd(STATUS_WIDTH)}  ${exitColumn(run).padEnd(7)} ${formatDuration(run.durationMs).padStart(7)}  ${oneLine(run.command, 70)}${background}  ${where}`;
   return run.error ? `${row}\n${indent}${' '.repeat(STATUS_WIDTH + 2)}↳ ${oneLine(run.error)}` : row;
-}
-
-/** A path relative to the current directory when it lies inside it, else as given. */
-export function shortPath(file: string): string {
-  const inside = relative(process.cwd(), file);
-  return isAbsolute(file) && inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
 }

@@ -3,6 +3,11 @@ import type { ModelOptions, ModelProvider } from './model-options.js';
 /** A small, fast model: a hook verdict should cost little and arrive quickly. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
 
+/** The environment variable naming the provider (`anthropic`, `openai`). */
+const PROVIDER_VARIABLE = 'HOOKWIRE_MODEL_PROVIDER';
+/** The environment variable naming the model, below the handler's and the engine's. */
+const MODEL_VARIABLE = 'HOOKWIRE_MODEL';
+
 /** Everything a model client needs, with the environment already applied. */
 export interface ModelSettings {
   readonly provider: ModelProvider;
@@ -25,13 +30,13 @@ export function resolveModelSettings(
   handlerModel: string | undefined,
   environment: Readonly<Record<string, string | undefined>>,
 ): ModelSettingsResult {
-  const providerName = options?.provider ?? nonEmpty(environment.HOOKWIRE_MODEL_PROVIDER) ?? 'anthropic';
+  const providerName = options?.provider ?? nonEmpty(environment[PROVIDER_VARIABLE]) ?? 'anthropic';
   const provider = parseProvider(providerName);
   if (provider === undefined) {
     return {
       ok: false,
       provider: providerName,
-      error: `unknown model provider "${providerName}" (HOOKWIRE_MODEL_PROVIDER must be anthropic or openai)`,
+      error: `unknown model provider "${providerName}" (${PROVIDER_VARIABLE} must be anthropic or openai)`,
     };
   }
   const prefix = provider === 'anthropic' ? 'ANTHROPIC' : 'OPENAI';
@@ -39,14 +44,14 @@ export function resolveModelSettings(
   const model =
     nonEmpty(handlerModel) ??
     nonEmpty(options?.defaultModel) ??
-    nonEmpty(environment.HOOKWIRE_MODEL) ??
+    nonEmpty(environment[MODEL_VARIABLE]) ??
     builtInModel;
   if (model === undefined) {
     return {
       ok: false,
       provider,
       error:
-        'no model for the openai provider: set HOOKWIRE_MODEL, the engine option model.defaultModel, ' +
+        `no model for the openai provider: set ${MODEL_VARIABLE}, the engine option model.defaultModel, ` +
         'or `model` on the handler',
     };
   }

@@ -17,11 +17,10 @@ const globInput = z.object({
   path: z.string().optional().describe('Directory to search, relative to the project. Default: the project.'),
 });
 
-/** Lists files inside the project whose path matches a glob, sorted, at most 500. */
+/** Lists files inside the project whose path matches a glob, sorted, at most MAX_RESULTS. */
 export const globTool: AgentTool = {
   name: 'Glob',
-  description:
-    'List files inside the project matching a glob pattern (relative to path). Skips .git and node_modules; at most 500 paths.',
+  description: `List files inside the project matching a glob pattern (relative to path). Skips .git and node_modules; at most ${MAX_RESULTS} paths.`,
   inputSchema: toolInputSchema(globInput),
   async run(input, context) {
     const parsed = parseToolInput(globInput, 'Glob', input);

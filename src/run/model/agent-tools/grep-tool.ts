@@ -10,7 +10,8 @@ import { walkProjectFiles } from './walk-project-files.js';
 
 const MAX_MATCHES = 200;
 /** Larger files are skipped: a hook's search is about source and config, not data dumps. */
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_FILE_MIB = 2;
+const MAX_FILE_BYTES = MAX_FILE_MIB * 1024 * 1024;
 /** Lines are cut before matching so one pathological line cannot stall the regex for long. */
 const MAX_LINE_CHARS = 4000;
 
@@ -21,11 +22,10 @@ const grepInput = z.object({
   ignore_case: z.boolean().optional(),
 });
 
-/** Searches file contents inside the project; answers `path:line: text`, at most 200 matches. */
+/** Searches file contents inside the project; answers `path:line: text`, at most MAX_MATCHES matches. */
 export const grepTool: AgentTool = {
   name: 'Grep',
-  description:
-    'Search file contents inside the project with a regular expression. Returns path:line: text, at most 200 matches. Skips .git, node_modules, binaries and files over 2 MiB.',
+  description: `Search file contents inside the project with a regular expression. Returns path:line: text, at most ${MAX_MATCHES} matches. Skips .git, node_modules, binaries and files over ${MAX_FILE_MIB} MiB.`,
   inputSchema: toolInputSchema(grepInput),
   async run(input, context) {
     const parsed = parseToolInput(grepInput, 'Grep', input);

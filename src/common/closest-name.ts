@@ -31,3 +31,12 @@ export function closestName(name: string, candidates: readonly string[]): string
   const limit = Math.max(2, Math.ceil(Math.max(name.length, best?.length ?? 0) / 3));
   return bestDistance <= limit ? best : undefined;
 }
+
+/**
+ * ` (did you mean "X"?)` when `name` is a near miss of one of `candidates`, else an empty string: the hint
+ * every "unknown ..." message appends.
+ */
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  const suggestion = closestName(name, candidates);
+  return suggestion ? ` (did you mean "${suggestion}"?)` : '';
+}

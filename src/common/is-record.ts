@@ -1,0 +1,4 @@
+/** A plain object (not an array, not null): what JSON calls an object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
