@@ -1,6 +1,7 @@
 import type { EventName } from './event-names.js';
-import type { EventSpec, HandlerType } from './event-spec.js';
+import type { EventSpec } from './event-spec.js';
 import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './field.js';
+import { handlerTypesIn } from './handler-types.js';
 
 /*
  * The event catalogue: the one source of truth about events. Facts come from `protocol-reference.md`, then
@@ -8,11 +9,12 @@ import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './fi
  * row says what hookwire chose, and docs/protocol.md lists those choices.
  */
 
-const ALL_HANDLERS: readonly HandlerType[] = ['command', 'http', 'prompt', 'agent', 'callback'];
+// Which types each kind of event runs is a fact of the handler-type table; rows only say their kind.
+const ALL_HANDLERS = handlerTypesIn('all');
 /** Events on which Claude Code does not run model-based (prompt, agent) hooks. */
-const NO_MODEL_HANDLERS: readonly HandlerType[] = ['command', 'http', 'callback'];
+const NO_MODEL_HANDLERS = handlerTypesIn('no-model');
 /** SessionStart and Setup accept no http hooks (a network call before the session exists). */
-const LOCAL_HANDLERS: readonly HandlerType[] = ['command', 'callback'];
+const LOCAL_HANDLERS = handlerTypesIn('local');
 
 const TOOL_NAME = { field: 'tool_name' } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HANDLER_TYPES } from '../events/handler-types.js';
 
 /*
  * The zod schema of `Outcome` (outcome.ts), from which the published JSON Schema (schema/outcome.schema.json)
@@ -29,7 +30,7 @@ export const hookRunSchema = z.object({
     line: z.number().int(),
     jsonPath: z.string(),
   }),
-  type: z.enum(['command', 'http', 'prompt', 'agent', 'callback']),
+  type: z.enum(HANDLER_TYPES),
   command: z.string().describe('The command line, URL, prompt or callback name.'),
   matcher: z.string().nullable(),
   status: runStatusSchema,
