@@ -82,6 +82,17 @@ export interface EventSpec {
   readonly notificationOnly: boolean;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
   readonly anyFailureBlocks: boolean;
+  /**
+   * Who a block sends back to work instead of letting it stop (Stop: the agent; SubagentStop: the
+   * subagent), or null. Such blocks can loop, so the Stop cap counts them (per session, or per subagent),
+   * and a model hook may answer `impossible: true` to let it stop all the same.
+   */
+  readonly blockContinues: 'agent' | 'subagent' | null;
+  /**
+   * Whether the host takes a worktree path from the answer (WorktreeCreate): the path is answered as plain
+   * stdout, and hooks that all succeed without giving one fail the action.
+   */
+  readonly answersWorktreePath: boolean;
   /** Derived from the handler-type table (`handlerTypesIn`), by the kind of event. */
   readonly handlers: readonly HandlerType[];
   /** Derived from the handler-type table (`defaultTimeoutsOf`), by family. */

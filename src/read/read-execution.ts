@@ -68,7 +68,7 @@ function readCompleted(
   const label = hook.label;
   const verdict = execution.details?.verdict;
   if (isRecord(verdict) && typeof verdict.ok === 'boolean') {
-    return readModelVerdict(event, spec, label, verdict);
+    return readModelVerdict(spec, label, verdict);
   }
   const structured = execution.output;
   const text = typeof structured === 'string' ? structured : execution.stdout;
