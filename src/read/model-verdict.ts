@@ -1,4 +1,5 @@
 import type { EventSpec } from '../events/event-spec.js';
+import type { Verdict } from '../run/model/verdict-schema.js';
 import type { HookVerdict } from './hook-verdict.js';
 import { NO_EFFECTS } from './hook-verdict.js';
 
@@ -8,17 +9,10 @@ import { NO_EFFECTS } from './hook-verdict.js';
  * `impossible: true` lets the agent stop where a block would send it back to work (Stop, SubagentStop:
  * the row's `blockContinues`); `ok: true` is a plain success.
  */
-export function readModelVerdict(
-  spec: EventSpec,
-  label: string,
-  verdict: Readonly<Record<string, unknown>>,
-): HookVerdict {
+export function readModelVerdict(spec: EventSpec, label: string, verdict: Verdict): HookVerdict {
   const output = { ...verdict };
-  if (verdict.ok === true) return { status: 'success', output, error: null, effects: NO_EFFECTS };
-  const reason =
-    typeof verdict.reason === 'string' && verdict.reason !== ''
-      ? verdict.reason
-      : `[${label}]: condition not met`;
+  if (verdict.ok) return { status: 'success', output, error: null, effects: NO_EFFECTS };
+  const reason = verdict.reason ? verdict.reason : `[${label}]: condition not met`;
   if (verdict.impossible === true && spec.blockContinues !== null) {
     return { status: 'success', output, error: null, effects: NO_EFFECTS };
   }
