@@ -209,7 +209,7 @@ function handlerProblems(
     problems.push(error(timeoutNode, [...path, 'timeout'], message));
   }
   if (isEventName(event) && !catalogue[event].handlers.includes(type as HandlerType)) {
-    const accepted = catalogue[event].handlers.filter((handlerType) => handlerType !== 'callback');
+    const accepted = catalogue[event].handlers.filter((handlerType) => handlerTypes[handlerType].inSettings);
     const message = `${event} does not run ${type} hooks (it accepts ${accepted.join(', ')}); this handler would never run`;
     problems.push(error(typeNode, [...path, 'type'], message));
   }
