@@ -53,6 +53,16 @@ function renderEvent(name: EventName): string {
     `- Plain stdout on exit 0: ${PLAIN_STDOUT[spec.plainStdout]}`,
     `- Notification-only: ${spec.notificationOnly ? 'yes (control fields of the output are ignored)' : 'no'}`,
     ...(spec.anyFailureBlocks ? ['- Any failure (not only exit 2) makes the action fail.'] : []),
+    ...(spec.blockContinues
+      ? [
+          `- A block sends the ${spec.blockContinues} back to work: consecutive blocks are capped (\`stopBlockCap\`), and a prompt or agent hook may answer \`impossible: true\` to let it stop.`,
+        ]
+      : []),
+    ...(spec.answersWorktreePath
+      ? [
+          '- The host takes the worktree path from the answer: hooks that all succeed without giving one fail the action.',
+        ]
+      : []),
   ];
   const fields = Object.entries(inputFieldsOf(name)).map(
     ([field, fieldSpec]) =>

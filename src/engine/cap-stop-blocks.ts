@@ -1,13 +1,11 @@
-import type { EventName } from '../events/event-names.js';
+import { eventSpec, isEventName } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { SessionState } from './session-state.js';
 
-/** The events whose blocks make the agent (or subagent) continue, and so can loop. */
-const STOPPING_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['Stop', 'SubagentStop']);
-
 /**
- * Enforces the Stop block cap: after `cap` consecutive blocked Stops (per session; per subagent for
- * SubagentStop) the next block is refused, as Claude Code ends the turn anyway: the decision becomes null
+ * Enforces the Stop block cap on events whose block sends the agent back to work (the row's
+ * `blockContinues`): after `cap` consecutive blocked Stops (per session; per subagent for SubagentStop)
+ * the next block is refused, as Claude Code ends the turn anyway: the decision becomes null
  * and a warning says so. Any Stop that is not blocked starts the count again.
  */
 export function capStopBlocks(
@@ -17,9 +15,10 @@ export function capStopBlocks(
   state: SessionState,
   cap: number,
 ): Outcome {
-  const event = outcome.event as EventName;
-  if (!STOPPING_EVENTS.has(event)) return outcome;
-  const agent = event === 'SubagentStop' && typeof payload.agent_id === 'string' ? payload.agent_id : '';
+  const event = outcome.event;
+  const continues = isEventName(event) ? eventSpec(event).blockContinues : null;
+  if (continues === null) return outcome;
+  const agent = continues === 'subagent' && typeof payload.agent_id === 'string' ? payload.agent_id : '';
   const key = `${sessionId}\u0000${event}\u0000${agent}`;
   if (state.countStopBlock(key, outcome.decision === 'block', cap)) return outcome;
   const { decision: _decision, reason: _reason, ...trace } = outcome.trace;

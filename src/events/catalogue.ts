@@ -1,6 +1,7 @@
 import type { EventName } from './event-names.js';
-import type { EventSpec, HandlerType } from './event-spec.js';
+import type { EventSpec } from './event-spec.js';
 import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './field.js';
+import { handlerTypesIn } from './handler-types.js';
 
 /*
  * The event catalogue: the one source of truth about events. Facts come from `protocol-reference.md`, then
@@ -8,11 +9,12 @@ import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './fi
  * row says what hookwire chose, and docs/protocol.md lists those choices.
  */
 
-const ALL_HANDLERS: readonly HandlerType[] = ['command', 'http', 'prompt', 'agent', 'callback'];
+// Which types each kind of event runs is a fact of the handler-type table; rows only say their kind.
+const ALL_HANDLERS = handlerTypesIn('all');
 /** Events on which Claude Code does not run model-based (prompt, agent) hooks. */
-const NO_MODEL_HANDLERS: readonly HandlerType[] = ['command', 'http', 'callback'];
+const NO_MODEL_HANDLERS = handlerTypesIn('no-model');
 /** SessionStart and Setup accept no http hooks (a network call before the session exists). */
-const LOCAL_HANDLERS: readonly HandlerType[] = ['command', 'callback'];
+const LOCAL_HANDLERS = handlerTypesIn('local');
 
 const TOOL_NAME = { field: 'tool_name' } as const;
 
@@ -40,6 +42,8 @@ const notification = {
   plainStdout: 'ignored',
   notificationOnly: true,
   anyFailureBlocks: false,
+  blockContinues: null,
+  answersWorktreePath: false,
   handlers: NO_MODEL_HANDLERS,
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
@@ -55,6 +59,8 @@ const deepAgents = {
   plainStdout: 'ignored',
   notificationOnly: true,
   anyFailureBlocks: false,
+  blockContinues: null,
+  answersWorktreePath: false,
   handlers: LOCAL_HANDLERS,
   timeouts: DEEPAGENTS_TIMEOUTS,
 } as const;
@@ -76,6 +82,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -95,6 +103,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -115,6 +125,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -133,6 +145,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -157,6 +171,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: 'subagent',
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -184,6 +200,8 @@ export const catalogue = {
     plainStdout: 'context',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -208,6 +226,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -235,6 +255,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: 'agent',
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -256,6 +278,8 @@ export const catalogue = {
     plainStdout: 'context',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -280,6 +304,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -308,6 +334,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -339,6 +367,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -357,6 +387,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -372,6 +404,8 @@ export const catalogue = {
     plainStdout: 'worktree-path',
     notificationOnly: false,
     anyFailureBlocks: true,
+    blockContinues: null,
+    answersWorktreePath: true,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -400,6 +434,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -421,6 +457,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -436,6 +474,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -451,6 +491,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -470,6 +512,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -485,6 +529,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -500,6 +546,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -521,6 +569,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -536,6 +586,8 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
+    blockContinues: null,
+    answersWorktreePath: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },

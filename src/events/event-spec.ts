@@ -3,8 +3,9 @@
  * Schemas need about an event lives in such a row; nothing about an event is written anywhere else.
  */
 
-/** Handler types a settings file (or code) can attach to an event. `callback` is an in-process function. */
-export type HandlerType = 'command' | 'http' | 'prompt' | 'agent' | 'callback';
+import type { HandlerType } from './handler-types.js';
+
+export type { HandlerType } from './handler-types.js';
 
 /** Where the event comes from: the protocol reference, Claude Code's further events, or Deep Agents. */
 export type EventFamily = 'protocol' | 'claude-code' | 'deepagents';
@@ -81,6 +82,19 @@ export interface EventSpec {
   readonly notificationOnly: boolean;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
   readonly anyFailureBlocks: boolean;
+  /**
+   * Who a block sends back to work instead of letting it stop (Stop: the agent; SubagentStop: the
+   * subagent), or null. Such blocks can loop, so the Stop cap counts them (per session, or per subagent),
+   * and a model hook may answer `impossible: true` to let it stop all the same.
+   */
+  readonly blockContinues: 'agent' | 'subagent' | null;
+  /**
+   * Whether the host takes a worktree path from the answer (WorktreeCreate): the path is answered as plain
+   * stdout, and hooks that all succeed without giving one fail the action.
+   */
+  readonly answersWorktreePath: boolean;
+  /** Derived from the handler-type table (`handlerTypesIn`), by the kind of event. */
   readonly handlers: readonly HandlerType[];
+  /** Derived from the handler-type table (`defaultTimeoutsOf`), by family. */
   readonly timeouts: TimeoutTable;
 }

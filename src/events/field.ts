@@ -1,4 +1,5 @@
 import type { FieldSpec, FieldType, TimeoutTable } from './event-spec.js';
+import { defaultTimeoutsOf } from './handler-types.js';
 
 /** A payload field every payload of the event carries. */
 export function required(type: FieldType, description: string): FieldSpec {
@@ -10,17 +11,11 @@ export function optional(type: FieldType, description: string): FieldSpec {
   return { type, required: false, description };
 }
 
-/** Default timeouts of the protocol, in seconds (`claude-code-behaviour.md`, "Running a command hook"). */
-export const PROTOCOL_TIMEOUTS: TimeoutTable = {
-  command: 600,
-  http: 600,
-  prompt: 30,
-  agent: 60,
-  callback: 600,
-};
+/** Default timeouts of the protocol, in seconds; Claude Code's own events share them. */
+export const PROTOCOL_TIMEOUTS: TimeoutTable = defaultTimeoutsOf('protocol');
 
 /** Deep Agents runs every command with a fixed 5 second timeout (`deepagents-hooks.md`). */
-export const DEEPAGENTS_TIMEOUTS: TimeoutTable = { command: 5, http: 5, prompt: 5, agent: 5, callback: 5 };
+export const DEEPAGENTS_TIMEOUTS: TimeoutTable = defaultTimeoutsOf('deepagents');
 
 /** Fields common to every protocol payload (`protocol-reference.md`, "Input and output"). */
 export const COMMON_INPUT = {

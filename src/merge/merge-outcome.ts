@@ -114,16 +114,12 @@ export function mergeOutcome(input: MergeInput): Outcome {
   warnings.push(...specific.warnings);
   Object.assign(trace, specific.trace);
   let reason = reasons.length > 0 ? reasons.join('\n') : null;
-  if (
-    spec.plainStdout === 'worktree-path' &&
-    decision === null &&
-    specific.output.worktreePath === undefined
-  ) {
-    // The host needs a path from a successful WorktreeCreate; hooks that ran but gave none fail the creation.
+  if (spec.answersWorktreePath && decision === null && specific.output.worktreePath === undefined) {
+    // The host needs a path from a successful WorktreeCreate; hooks that ran but gave none fail the action.
     const ran = entries.filter((entry) => !entry.run.background && entry.run.status === 'success');
     if (ran.length > 0) {
       decision = 'block';
-      reason = 'No WorktreeCreate hook returned a worktree path';
+      reason = `No ${event} hook returned a worktree path`;
       trace.decision = ran.map((entry) => entry.run.index);
     }
   }

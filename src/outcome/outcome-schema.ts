@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Decision, HandlerType } from '../events/event-spec.js';
+import type { Decision } from '../events/event-spec.js';
+import { HANDLER_TYPES } from '../events/handler-types.js';
 import type { SourceLevel } from '../settings/configured-hook.js';
 
 /*
@@ -18,13 +19,6 @@ const SOURCE_LEVELS = [
   'inline',
   'code',
 ] as const satisfies readonly SourceLevel[];
-const HANDLER_TYPES = [
-  'command',
-  'http',
-  'prompt',
-  'agent',
-  'callback',
-] as const satisfies readonly HandlerType[];
 const DECISIONS = ['allow', 'deny', 'ask', 'defer', 'block'] as const satisfies readonly Decision[];
 
 const strings = z.array(z.string()).readonly();

@@ -45,7 +45,7 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
   if (spec.notificationOnly) return { ...nothing, stderr: failures };
 
   const json: Record<string, unknown> = commonFields(outcome);
-  // WorktreeCreate's path is answered as plain stdout, below.
+  // A worktree path is answered as plain stdout, below.
   const specific = specificFields(spec, outcome, ['worktreePath']);
 
   const blocked = spec.block !== null && outcome.decision === spec.block.decision;
@@ -65,7 +65,7 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
     // permission-decision and decision-object: already carried by `specific`.
   }
 
-  if (outcome.event === 'WorktreeCreate') {
+  if (spec.answersWorktreePath) {
     const path = outcome.hookSpecificOutput.worktreePath;
     // The host reads the path from a command hook's plain stdout; JSON would be taken for the path.
     return typeof path === 'string' ? { stdout: `${path}\n`, stderr: failures, exitCode: 0 } : nothing;

@@ -11,7 +11,8 @@ import { toHostAnswer } from './to-host-answer.js';
  * - an exit-2 block becomes the event's JSON block: `permissionDecision: "deny"` (PreToolUse), a deny
  *   `decision` object (PermissionRequest), `action: "decline"` (Elicitation, ElicitationResult), else the
  *   top-level `decision: "block"` with the reason;
- * - plain stdout becomes `hookSpecificOutput.worktreePath` (WorktreeCreate) or `additionalContext`.
+ * - plain stdout becomes `hookSpecificOutput.worktreePath` (where the host takes a worktree path:
+ *   WorktreeCreate) or `additionalContext`.
  * Always an object; `{}` when there is nothing to say.
  */
 export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
@@ -20,7 +21,8 @@ export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
   const json = parseObject(printed) ?? {};
   const specific = { ...(isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {}) };
   if (printed !== '' && parseObject(printed) === null) {
-    if (outcome.event === 'WorktreeCreate') specific.worktreePath = printed;
+    const answersPath = isEventName(outcome.event) && eventSpec(outcome.event).answersWorktreePath;
+    if (answersPath) specific.worktreePath = printed;
     else specific.additionalContext = printed;
   }
   if (host.exitCode === 2) {

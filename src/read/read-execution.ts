@@ -68,10 +68,7 @@ function readCompleted(
   execution: HandlerExecution,
 ): HookVerdict {
   const label = hook.label;
-  const verdict = execution.details?.verdict;
-  if (isRecord(verdict) && typeof verdict.ok === 'boolean') {
-    return readModelVerdict(event, spec, label, verdict);
-  }
+  if (execution.verdict !== undefined) return readModelVerdict(spec, label, execution.verdict);
   const structured = execution.output;
   const text = typeof structured === 'string' ? structured : execution.stdout;
   const output = isRecord(structured)

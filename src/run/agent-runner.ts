@@ -84,11 +84,7 @@ export async function runAgentHook(request: RunRequest): Promise<HandlerExecutio
         const verdict = parseVerdictValue(call.input);
         record.addToolCall(call.name, call.input, verdict.ok ? 'accepted' : verdict.error, !verdict.ok);
         if (verdict.ok) {
-          return modelExecution(
-            run.startedAt,
-            { kind: 'completed' },
-            { ...details(), verdict: verdict.verdict },
-          );
+          return modelExecution(run.startedAt, { kind: 'completed', verdict: verdict.verdict }, details());
         }
         results.push({ toolCallId: call.id, name: call.name, content: verdict.error, isError: true });
         continue;

@@ -1,5 +1,6 @@
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
 import type { ModelOptions } from './model/model-options.js';
+import type { Verdict } from './model/verdict-schema.js';
 
 /**
  * What every handler runner returns, whatever its type, so that one reader turns any of them into a verdict.
@@ -24,6 +25,11 @@ export interface HandlerExecution {
   /** The cause of a failure, naming the command, URL or model. */
   readonly error?: string;
   readonly durationMs: number;
+  /**
+   * A prompt or agent hook's answer, on a completed run: the reader turns `ok: false` into the event's
+   * block. `details.verdict` keeps a copy for reports only.
+   */
+  readonly verdict?: Verdict;
   /** Handler-specific facts kept for reports: http status, the agent's conversation, ... */
   readonly details?: Readonly<Record<string, unknown>>;
 }

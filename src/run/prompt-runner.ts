@@ -11,7 +11,7 @@ const ANSWER_RECORD_CHARS = 4000;
 
 /**
  * Runs a `prompt` hook: one model request asking for `{ok, reason?, impossible?}` as structured output.
- * Completes with `details.verdict` (the reader turns ok:false into the event's block); an API error,
+ * Completes with `verdict` (the reader turns ok:false into the event's block); an API error,
  * refusal, unparseable answer, timeout or cancellation is a failure value naming the model.
  */
 export async function runPromptHook(request: RunRequest): Promise<HandlerExecution> {
@@ -58,5 +58,5 @@ export async function runPromptHook(request: RunRequest): Promise<HandlerExecuti
       details,
     );
   }
-  return modelExecution(run.startedAt, { kind: 'completed' }, { ...details, verdict: parsed.verdict });
+  return modelExecution(run.startedAt, { kind: 'completed', verdict: parsed.verdict }, details);
 }

@@ -1,10 +1,5 @@
 import type { HandlerType } from '../events/event-spec.js';
-import type {
-  AgentHandlerSettings,
-  CommandHandlerSettings,
-  HttpHandlerSettings,
-  PromptHandlerSettings,
-} from './settings-schema.js';
+import type { HandlerSettings } from './settings-schema.js';
 
 /**
  * Where settings come from. Hooks from all levels run; scalar keys follow
@@ -47,12 +42,8 @@ export interface CallbackHandlerSettings {
   readonly async?: boolean;
 }
 
-export type HandlerConfig =
-  | CommandHandlerSettings
-  | HttpHandlerSettings
-  | PromptHandlerSettings
-  | AgentHandlerSettings
-  | CallbackHandlerSettings;
+/** Any handler: one of the settings file types (from the schema map), or an in-process callback. */
+export type HandlerConfig = HandlerSettings | CallbackHandlerSettings;
 
 /** One handler, attached to one event, with everything resolved that the engine needs to select and run it. */
 export interface ConfiguredHook {

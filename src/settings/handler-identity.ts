@@ -1,48 +1,53 @@
 import { catalogue } from '../events/catalogue.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { PROTOCOL_TIMEOUTS } from '../events/field.js';
+import { type HandlerIdentity, handlerTypes } from '../events/handler-types.js';
 import { isEventName } from '../events/lookup.js';
 import type { HandlerConfig } from './configured-hook.js';
 
 /**
- * What makes two handlers "the same hook" for one event, so that it runs once however many files define it:
- * command hooks by their exact command string (with args joined by NUL when given; whitespace matters, as in
- * Claude Code), http hooks by URL, prompt and agent hooks by type and prompt. Callbacks get a key of their
- * own name, prefixed so that it never equals a command.
+ * What makes two handlers "the same hook" for one event, so that it runs once however many files define it
+ * (the row's `dedupeKey`): command hooks by their exact command string (with args joined by NUL when given;
+ * whitespace matters, as in Claude Code), http hooks by URL, prompt and agent hooks by type and prompt.
+ * Callbacks get a key of their own name, prefixed so that it never equals a command.
  */
 export function dedupeKeyOf(handler: HandlerConfig): string {
-  switch (handler.type) {
-    case 'command':
-      return handler.args ? [handler.command, ...handler.args].join('\u0000') : handler.command;
-    case 'http':
-      return handler.url;
-    case 'prompt':
-    case 'agent':
-      return `${handler.type}\u0000${handler.prompt}`;
-    case 'callback':
-      return `callback\u0000${handler.name}`;
-  }
+  return identityOf(handler, handlerTypes[handler.type].dedupeKey, (argv) => argv.join('\u0000'));
 }
 
 const plainArgument = /^[A-Za-z0-9_./:=@%+,-]+$/;
 
-/** A short label for reports: the command line, the URL, the prompt, or the callback's name. */
+/** A short label for reports (the row's `label`): the command line, the URL, the prompt, or the callback's name. */
 export function labelOf(handler: HandlerConfig): string {
-  switch (handler.type) {
-    case 'command':
-      return handler.args
-        ? [handler.command, ...handler.args]
-            .map((part) => (plainArgument.test(part) ? part : JSON.stringify(part)))
-            .join(' ')
-        : handler.command;
-    case 'http':
-      return handler.url;
-    case 'prompt':
-    case 'agent':
-      return handler.prompt;
-    case 'callback':
-      return handler.name;
+  return identityOf(handler, handlerTypes[handler.type].label, (argv) =>
+    argv.map((part) => (plainArgument.test(part) ? part : JSON.stringify(part))).join(' '),
+  );
+}
+
+function identityOf(
+  handler: HandlerConfig,
+  identity: HandlerIdentity,
+  joinArgv: (argv: readonly string[]) => string,
+): string {
+  const field = requiredFieldOf(handler);
+  switch (identity) {
+    case 'command-line': {
+      // The exec form: the required field is the program and `args` its arguments.
+      const args = (handler as { readonly args?: readonly string[] }).args;
+      return args ? joinArgv([field, ...args]) : field;
+    }
+    case 'field':
+      return field;
+    case 'type-and-field':
+      return `${handler.type}\u0000${field}`;
   }
+}
+
+/** The handler's required field (its command, URL, prompt or name), as the handler-type table names it. */
+function requiredFieldOf(handler: HandlerConfig): string {
+  const field: string = handlerTypes[handler.type].requiredField;
+  // Loading refuses a handler whose required field is not a non-empty string; callbacks are typed so.
+  return (handler as unknown as Readonly<Record<string, string>>)[field] as string;
 }
 
 /**

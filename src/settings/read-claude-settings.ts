@@ -2,6 +2,7 @@ import { didYouMean } from '../common/closest-name.js';
 import { catalogue } from '../events/catalogue.js';
 import { EVENT_NAMES } from '../events/event-names.js';
 import type { HandlerType } from '../events/event-spec.js';
+import { handlerTypes, SETTINGS_HANDLER_TYPES, type SettingsHandlerType } from '../events/handler-types.js';
 import { isEventName } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
 import { configuredHook } from './configured-hook-constructor.js';
@@ -30,15 +31,8 @@ export interface SourceReading {
   readonly diagnostics: Diagnostic[];
 }
 
-const SETTINGS_HANDLER_TYPES = ['command', 'http', 'prompt', 'agent'] as const;
-type SettingsHandlerType = (typeof SETTINGS_HANDLER_TYPES)[number];
-
-const REQUIRED_FIELD: Record<SettingsHandlerType, string> = {
-  command: 'command',
-  http: 'url',
-  prompt: 'prompt',
-  agent: 'prompt',
-};
+/** The types a settings file can hold, for messages: `command, http, prompt or agent`. */
+const SETTINGS_TYPES_TEXT = `${SETTINGS_HANDLER_TYPES.slice(0, -1).join(', ')} or ${SETTINGS_HANDLER_TYPES.at(-1)}`;
 
 function isSettingsHandlerType(value: unknown): value is SettingsHandlerType {
   return SETTINGS_HANDLER_TYPES.includes(value as SettingsHandlerType);
@@ -186,14 +180,14 @@ function handlerProblems(
   const type = typeNode ? nodeValue(typeNode) : undefined;
   if (!isSettingsHandlerType(type)) {
     if (typeNode === undefined) {
-      return [error(handlerNode, path, 'handler has no "type" (command, http, prompt or agent)')];
+      return [error(handlerNode, path, `handler has no "type" (${SETTINGS_TYPES_TEXT})`)];
     }
     const hint = typeof type === 'string' ? didYouMean(type, SETTINGS_HANDLER_TYPES) : '';
-    const message = `unknown handler type ${JSON.stringify(type)}${hint}; expected command, http, prompt or agent`;
+    const message = `unknown handler type ${JSON.stringify(type)}${hint}; expected ${SETTINGS_TYPES_TEXT}`;
     return [error(typeNode, [...path, 'type'], message)];
   }
   const problems: Diagnostic[] = [];
-  const field = REQUIRED_FIELD[type];
+  const field = handlerTypes[type].requiredField;
   const fieldNode = propertyNode(handlerNode, field);
   const fieldValue = fieldNode ? nodeValue(fieldNode) : undefined;
   if (typeof fieldValue !== 'string' || fieldValue === '') {
@@ -211,7 +205,7 @@ function handlerProblems(
     problems.push(error(timeoutNode, [...path, 'timeout'], message));
   }
   if (isEventName(event) && !catalogue[event].handlers.includes(type as HandlerType)) {
-    const accepted = catalogue[event].handlers.filter((handlerType) => handlerType !== 'callback');
+    const accepted = catalogue[event].handlers.filter((handlerType) => handlerTypes[handlerType].inSettings);
     const message = `${event} does not run ${type} hooks (it accepts ${accepted.join(', ')}); this handler would never run`;
     problems.push(error(typeNode, [...path, 'type'], message));
   }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { didYouMean } from '../common/closest-name.js';
 import { catalogue } from '../events/catalogue.js';
+import type { HandlerType } from '../events/event-spec.js';
 import { isEventName, isToolEvent } from '../events/lookup.js';
 import { compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
@@ -27,8 +28,6 @@ const SUSPICIOUS_TIMEOUT_SECONDS = 1000;
 
 /** Levels where `allowManagedHooksOnly` is certainly not managed settings (explicit files may be). */
 const NON_MANAGED_LEVELS = new Set(['user', 'project', 'local', 'deepagents']);
-
-type SettingsHandlerType = keyof typeof handlerSchemas;
 
 /** The extra diagnostics of a Claude-style settings file whose hooks `loaded` came from. */
 export function checkClaudeRules(
@@ -111,7 +110,9 @@ function checkHandler(
   const typeNode = propertyNode(handlerNode, 'type');
   const type = typeNode ? nodeValue(typeNode) : undefined;
   if (typeof type !== 'string' || !Object.hasOwn(handlerSchemas, type)) return [];
-  const schema = handlerSchemas[type as SettingsHandlerType];
+  // Loading reports a type settings files cannot hold (callback); there is no schema to check it against.
+  const schema = handlerSchemas[type as HandlerType];
+  if (schema === null) return [];
   const diagnostics = unknownKeys(source, handlerNode, path, schema, `${type} handler`);
   // Fields of a handler that loading skipped are already reported there; check the rest of accepted ones.
   if (accepted) diagnostics.push(...zodIssues(source, root, path, schema, nodeValue(handlerNode)));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { HandlerType } from '../events/event-spec.js';
+import type { handlerTypes } from '../events/handler-types.js';
 
 /*
  * The settings schemas: one zod schema per shape, from which come the TypeScript types, the runtime
@@ -68,20 +70,31 @@ export const agentHandlerSchema = z.looseObject({
   ...handlerCommon,
 });
 
-/** The four handler types a settings file can hold, keyed by `type`. */
+/**
+ * The schema of each handler type, keyed by `type`: null for a type settings files cannot hold (callbacks
+ * are functions, passed in code). A type of the handler-type table without its entry here, or an entry that
+ * disagrees with the table's `inSettings`, fails to compile.
+ */
 export const handlerSchemas = {
   command: commandHandlerSchema,
   http: httpHandlerSchema,
   prompt: promptHandlerSchema,
   agent: agentHandlerSchema,
-} as const;
+  callback: null,
+} as const satisfies {
+  readonly [Type in HandlerType]: (typeof handlerTypes)[Type]['inSettings'] extends true
+    ? z.ZodObject<{ type: z.ZodLiteral<Type> } & z.core.$ZodLooseShape>
+    : null;
+};
 
-export const handlerSchema = z.discriminatedUnion('type', [
-  commandHandlerSchema,
-  httpHandlerSchema,
-  promptHandlerSchema,
-  agentHandlerSchema,
-]);
+/** The schemas of the types settings files can hold, in `HANDLER_TYPES` order. */
+type SettingsHandlerSchema = NonNullable<(typeof handlerSchemas)[HandlerType]>;
+
+const settingsHandlerSchemas = Object.values(handlerSchemas).filter(
+  (schema): schema is SettingsHandlerSchema => schema !== null,
+) as [SettingsHandlerSchema, ...SettingsHandlerSchema[]];
+
+export const handlerSchema = z.discriminatedUnion('type', settingsHandlerSchemas);
 
 export const definitionSchema = z.looseObject({
   matcher: z.string().optional().describe('Which subjects the definition applies to; see docs/protocol.md.'),

@@ -115,6 +115,7 @@ describe.each(providers)('agent hooks through the $provider SDK', ({ provider, s
     ]);
     expect(execution.kind).toBe('completed');
     expect(execution.details?.verdict).toEqual({ ok: false, reason: 'README forbids deleting build' });
+    expect(execution.verdict).toEqual({ ok: false, reason: 'README forbids deleting build' });
     expect(server.requests).toHaveLength(3);
     expect(toolResultsOf(provider, server.requests[1]!)).toEqual([
       {
@@ -194,6 +195,7 @@ describe.each(providers)('agent hooks through the $provider SDK', ({ provider, s
       { toolCalls: [{ name: 'submit_verdict', input: { ok: true } }] },
     ]);
     expect(execution.details?.verdict).toEqual({ ok: true });
+    expect(execution.verdict).toEqual({ ok: true });
     expect(toolResultsOf(provider, server.requests[1]!)).toEqual([
       {
         content:
@@ -223,6 +225,7 @@ describe.each(providers)('agent hooks through the $provider SDK', ({ provider, s
       { toolCalls: [{ name: 'submit_verdict', input: { ok: true } }] },
     ]);
     expect(execution.details?.verdict).toEqual({ ok: true });
+    expect(execution.verdict).toEqual({ ok: true });
     expect(toolResultsOf(provider, server.requests[1]!)).toEqual([
       { content: expect.stringMatching(/^the answer is not a verdict at ok: /), isError: true },
     ]);

@@ -43,6 +43,7 @@ describe.each(providers)('prompt hooks through the $provider SDK', ({ provider, 
     expect(execution.kind).toBe('completed');
     expect(execution.output).toBeUndefined();
     expect(execution.details?.verdict).toEqual({ ok: true });
+    expect(execution.verdict).toEqual({ ok: true });
     expect(execution.details).toMatchObject({ provider, model: 'judge-1' });
   });
 
@@ -50,6 +51,7 @@ describe.each(providers)('prompt hooks through the $provider SDK', ({ provider, 
     const { execution } = await runWith([{ text: '{"ok": false, "reason": "deletes the build"}' }]);
     expect(execution.kind).toBe('completed');
     expect(execution.details?.verdict).toEqual({ ok: false, reason: 'deletes the build' });
+    expect(execution.verdict).toEqual({ ok: false, reason: 'deletes the build' });
   });
 
   it('keeps impossible and accepts a fenced JSON answer', async () => {
@@ -57,6 +59,7 @@ describe.each(providers)('prompt hooks through the $provider SDK', ({ provider, 
       { text: '```json\n{"ok": false, "reason": "no way", "impossible": true}\n```' },
     ]);
     expect(execution.details?.verdict).toEqual({ ok: false, reason: 'no way', impossible: true });
+    expect(execution.verdict).toEqual({ ok: false, reason: 'no way', impossible: true });
   });
 
   it('sends the rendered prompt, a system prompt and the verdict schema, without tools', async () => {
@@ -107,6 +110,7 @@ describe.each(providers)('prompt hooks through the $provider SDK', ({ provider, 
     expect(execution.kind).toBe('failed');
     expect(execution.error).toBe(`${provider} judge-1: the answer is not JSON: Sure, that looks fine to me.`);
     expect(execution.details?.verdict).toBeUndefined();
+    expect(execution.verdict).toBeUndefined();
   });
 
   it('fails on JSON that is not a verdict', async () => {

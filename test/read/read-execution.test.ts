@@ -619,7 +619,7 @@ const rows: Row[] = [
   {
     event: 'PreToolUse',
     name: 'a model verdict ok: false denies',
-    execution: completed(0, { details: { verdict: { ok: false, reason: 'unsafe' } } }),
+    execution: completed(0, { verdict: { ok: false, reason: 'unsafe' } }),
     expected: {
       status: 'blocking',
       output: { ok: false, reason: 'unsafe' },
@@ -630,7 +630,7 @@ const rows: Row[] = [
   {
     event: 'Stop',
     name: 'a model verdict ok: false blocks the stop',
-    execution: completed(0, { details: { verdict: { ok: false, reason: 'tests not run' } } }),
+    execution: completed(0, { verdict: { ok: false, reason: 'tests not run' } }),
     expected: {
       status: 'blocking',
       output: { ok: false, reason: 'tests not run' },
@@ -641,7 +641,7 @@ const rows: Row[] = [
   {
     event: 'SubagentStop',
     name: 'a model verdict impossible: true lets it stop',
-    execution: completed(0, { details: { verdict: { ok: false, reason: 'cannot', impossible: true } } }),
+    execution: completed(0, { verdict: { ok: false, reason: 'cannot', impossible: true } }),
     expected: {
       status: 'success',
       output: { ok: false, reason: 'cannot', impossible: true },
@@ -652,8 +652,14 @@ const rows: Row[] = [
   {
     event: 'PreToolUse',
     name: 'a model verdict ok: true',
-    execution: completed(0, { details: { verdict: { ok: true } } }),
+    execution: completed(0, { verdict: { ok: true } }),
     expected: { status: 'success', output: { ok: true }, error: null, effects: {} },
+  },
+  {
+    event: 'PreToolUse',
+    name: 'a verdict only in details is for reports and is not read',
+    execution: completed(0, { details: { verdict: { ok: false, reason: 'unsafe' } } }),
+    expected: nothing,
   },
   {
     event: 'PreToolUse',

@@ -1,12 +1,20 @@
+import { catalogue } from '../../events/catalogue.js';
+import { EVENT_NAMES } from '../../events/event-names.js';
+
 /*
  * The system prompts of prompt and agent hooks. The hook's own `prompt` is the user message; these only
  * say what kind of answer is expected, so the hook author's words stay in charge of the judgement.
  */
 
+/** Events where a block sends the agent back to work, from the catalogue, named alphabetically. */
+const CONTINUING_EVENTS = EVENT_NAMES.filter((name) => catalogue[name].blockContinues !== null)
+  .sort()
+  .join(' or ');
+
 const VERDICT_RULES = [
   'Answer {"ok": true} when there is no objection.',
   'Answer {"ok": false, "reason": "..."} to block; the reason is shown to the agent, so make it actionable.',
-  'For a Stop or SubagentStop event, add "impossible": true when the goal cannot be reached at all,',
+  `For a ${CONTINUING_EVENTS} event, add "impossible": true when the goal cannot be reached at all,`,
   'so the agent may stop instead of being sent back to work.',
 ].join('\n');
 

@@ -4,6 +4,7 @@ import { createModelClient } from './create-model-client.js';
 import { describeModelFailure, type ModelFailure } from './describe-model-failure.js';
 import type { ModelClient } from './model-client.js';
 import { type ModelSettings, resolveModelSettings } from './resolve-model-settings.js';
+import type { Verdict } from './verdict-schema.js';
 
 /** What a prompt or agent run shares: the client, one deadline for the whole hook, and failure wording. */
 export interface ModelRun {
@@ -77,12 +78,17 @@ export async function startModelRun(
   };
 }
 
-/** A model hook's HandlerExecution: no process, so no exit code or streams; the verdict lives in details. */
+/**
+ * A model hook's HandlerExecution: no process, so no exit code or streams. A verdict is set on the
+ * execution for the reader, and copied into details, which reports (`fire --json`) print.
+ */
 export function modelExecution(
   startedAt: number,
-  result: { kind: HandlerExecution['kind']; error?: string },
+  result: { kind: HandlerExecution['kind']; error?: string; verdict?: Verdict },
   details: Readonly<Record<string, unknown>>,
 ): HandlerExecution {
   const durationMs = Math.round(performance.now() - startedAt);
-  return { ...executionWithoutOutput(result.kind, result.error, durationMs), details };
+  const execution = { ...executionWithoutOutput(result.kind, result.error, durationMs), details };
+  if (result.verdict === undefined) return execution;
+  return { ...execution, verdict: result.verdict, details: { ...details, verdict: result.verdict } };
 }
