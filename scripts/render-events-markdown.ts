@@ -17,6 +17,8 @@ const FAMILY: Record<EventFamily, string> = {
 const PLAIN_STDOUT: Record<PlainStdout, string> = {
   context: 'added as context for the model',
   'worktree-path': 'the worktree path (last non-empty line)',
+  'compaction-instructions':
+    'the whole stdout, raw (JSON included), is appended to the compaction prompt as instructions',
   ignored: 'ignored',
 };
 

@@ -223,7 +223,7 @@ export const catalogue = {
     block: { decision: 'block', effect: 'The compaction does not happen.' },
     legacyDecision: true,
     specificOutput: [],
-    plainStdout: 'ignored',
+    plainStdout: 'compaction-instructions',
     notificationOnly: false,
     anyFailureBlocks: false,
     blockContinues: null,

@@ -46,8 +46,11 @@ export type SpecificOutputField =
   | 'content'
   | 'retry';
 
-/** Where plain (non-JSON) stdout of a successful hook goes. */
-export type PlainStdout = 'context' | 'worktree-path' | 'ignored';
+/**
+ * Where plain (non-JSON) stdout of a successful hook goes. `compaction-instructions` (PreCompact) takes the
+ * whole stdout, raw, JSON included: Claude Code appends it to the compaction prompt (observed).
+ */
+export type PlainStdout = 'context' | 'worktree-path' | 'compaction-instructions' | 'ignored';
 
 /** Default timeouts in seconds, one per handler type. */
 export type TimeoutTable = Readonly<Record<HandlerType, number>>;

@@ -71,6 +71,11 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
     return typeof path === 'string' ? { stdout: `${path}\n`, stderr: failures, exitCode: 0 } : nothing;
   }
 
+  if (spec.plainStdout === 'compaction-instructions' && outcome.additionalContext.length > 0) {
+    // The host appends a PreCompact hook's whole stdout to the compaction prompt, so the instructions are
+    // answered raw; one hook's JSON comes back byte for byte and is read by the host as it printed it.
+    return { stdout: `${outcome.additionalContext.join('\n')}\n`, stderr: failures, exitCode: 0 };
+  }
   if (plainContextOnly(outcome, spec, json, specific)) {
     return { stdout: `${outcome.additionalContext.join('\n')}\n`, stderr: failures, exitCode: 0 };
   }

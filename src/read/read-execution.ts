@@ -162,6 +162,10 @@ function readCompleted(
     };
   }
   if (output === undefined) effects = plainStdoutEffects(spec, text);
+  else if (spec.plainStdout === 'compaction-instructions' && !blocks(effects)) {
+    // PreCompact appends the raw stdout, JSON included, to the compaction prompt (observed).
+    effects = { ...effects, ...plainStdoutEffects(spec, text) };
+  }
   return {
     status: blocks(effects) ? 'blocking' : 'success',
     output: output ?? null,

@@ -21,6 +21,11 @@ const plainRun = hookRun({ index: 0, command: '/hooks/ctx.sh', stdout: 'branch m
 const jsonContextRun = hookRun({ index: 1, command: '/hooks/ctx2.sh', output: { hookSpecificOutput: {} } });
 
 const cases: Array<[string, Outcome, HostAnswer]> = [
+  [
+    'PreCompact instructions are answered raw, as the host appends a hook’s stdout',
+    outcome({ event: 'PreCompact', additionalContext: ['Keep the TODO list.', '{"a":1}'] }),
+    { stdout: 'Keep the TODO list.\n{"a":1}\n', stderr: '', exitCode: 0 },
+  ],
   ['no hook said anything', outcome({ event: 'PreToolUse' }), { stdout: '', stderr: '', exitCode: 0 }],
   [
     'PreToolUse deny from JSON keeps the reason in JSON',

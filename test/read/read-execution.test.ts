@@ -588,6 +588,39 @@ const rows: Row[] = [
     },
   },
   {
+    event: 'PreCompact',
+    name: 'stdout on success is compaction instructions, raw and every line (observed)',
+    execution: completed(0, { stdout: 'Keep the TODO list.\nKeep file names.\n' }),
+    expected: {
+      status: 'success',
+      output: null,
+      error: null,
+      effects: { additionalContext: 'Keep the TODO list.\nKeep file names.' },
+    },
+  },
+  {
+    event: 'PreCompact',
+    name: 'JSON stdout is honoured and is compaction instructions too, unparsed (observed)',
+    execution: completed(0, { stdout: json({ systemMessage: 'compacting' }) }),
+    expected: {
+      status: 'success',
+      output: { systemMessage: 'compacting' },
+      error: null,
+      effects: { systemMessage: 'compacting', additionalContext: '{"systemMessage":"compacting"}' },
+    },
+  },
+  {
+    event: 'PreCompact',
+    name: 'a JSON block stops the compaction and gives no instructions',
+    execution: completed(0, { stdout: json({ decision: 'block', reason: 'not now' }) }),
+    expected: {
+      status: 'blocking',
+      output: { decision: 'block', reason: 'not now' },
+      error: 'not now',
+      effects: { decision: 'block', reason: 'not now' },
+    },
+  },
+  {
     event: 'session.start',
     name: 'Deep Agents events ignore output',
     execution: completed(2, { stdout: json({ decision: 'block' }) }),
