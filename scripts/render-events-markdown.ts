@@ -60,6 +60,9 @@ function renderEvent(name: EventName): string {
           `- A block sends the ${spec.blockContinues} back to work: consecutive blocks are capped (\`stopBlockCap\`), and a prompt or agent hook may answer \`impossible: true\` to let it stop.`,
         ]
       : []),
+    ...(spec.modelBlockEndsTurn
+      ? ['- A prompt or agent hook’s `ok: false` also ends the turn (as `continue: false`).']
+      : []),
     ...(spec.answersWorktreePath
       ? [
           '- The host takes the worktree path from the answer: hooks that all succeed without giving one fail the action.',

@@ -96,6 +96,11 @@ export interface EventSpec {
    * stdout, and hooks that all succeed without giving one fail the action.
    */
   readonly answersWorktreePath: boolean;
+  /**
+   * A prompt or agent hook's `ok: false` also ends the turn, as `continue: false` would: Claude Code makes no
+   * further model call after such a PreToolUse verdict (observed).
+   */
+  readonly modelBlockEndsTurn: boolean;
   /** Derived from the handler-type table (`handlerTypesIn`), by the kind of event. */
   readonly handlers: readonly HandlerType[];
   /** Derived from the handler-type table (`defaultTimeoutsOf`), by family. */

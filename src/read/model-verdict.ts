@@ -12,12 +12,20 @@ import { NO_EFFECTS } from './hook-verdict.js';
 export function readModelVerdict(spec: EventSpec, label: string, verdict: Verdict): HookVerdict {
   const output = { ...verdict };
   if (verdict.ok) return { status: 'success', output, error: null, effects: NO_EFFECTS };
-  const reason = verdict.reason ? verdict.reason : `[${label}]: condition not met`;
+  // Claude Code words a model's reason as it words a command's stderr, `[<prompt>]: <reason>` (observed on
+  // PreToolUse and Stop: compat/scenarios H07, H11).
+  const reason = `[${label}]: ${verdict.reason ? verdict.reason : 'condition not met'}`;
   if (verdict.impossible === true && spec.blockContinues !== null) {
     return { status: 'success', output, error: null, effects: NO_EFFECTS };
   }
   if (!spec.block || spec.notificationOnly) {
     return { status: 'non_blocking_error', output, error: reason, effects: NO_EFFECTS };
   }
-  return { status: 'blocking', output, error: reason, effects: { decision: spec.block.decision, reason } };
+  const effects = { decision: spec.block.decision, reason } as const;
+  return {
+    status: 'blocking',
+    output,
+    error: reason,
+    effects: spec.modelBlockEndsTurn ? { ...effects, continue: false } : effects,
+  };
 }

@@ -651,24 +651,24 @@ const rows: Row[] = [
   },
   {
     event: 'PreToolUse',
-    name: 'a model verdict ok: false denies',
+    name: 'a model verdict ok: false denies in the host words, and ends the turn (observed, H07)',
     execution: completed(0, { verdict: { ok: false, reason: 'unsafe' } }),
     expected: {
       status: 'blocking',
       output: { ok: false, reason: 'unsafe' },
-      error: 'unsafe',
-      effects: { decision: 'deny', reason: 'unsafe' },
+      error: '[guard.sh]: unsafe',
+      effects: { decision: 'deny', reason: '[guard.sh]: unsafe', continue: false },
     },
   },
   {
     event: 'Stop',
-    name: 'a model verdict ok: false blocks the stop',
+    name: 'a model verdict ok: false blocks the stop, in the host words (observed, H11)',
     execution: completed(0, { verdict: { ok: false, reason: 'tests not run' } }),
     expected: {
       status: 'blocking',
       output: { ok: false, reason: 'tests not run' },
-      error: 'tests not run',
-      effects: { decision: 'block', reason: 'tests not run' },
+      error: '[guard.sh]: tests not run',
+      effects: { decision: 'block', reason: '[guard.sh]: tests not run' },
     },
   },
   {
