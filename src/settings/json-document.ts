@@ -90,14 +90,15 @@ type Building = { -readonly [Key in keyof Node]: Node[Key] };
 const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
-/*
+/**
  * Strict JSON into the same tree jsonc-parser's parseTree builds (the same node types, offsets, lengths,
  * colon offsets, parents and children), in one pass over character codes. jsonc-parser's general scanner
  * and visitor cost several milliseconds on a settings file before the JIT warms up, and `hookwire run`
  * parses every settings file on every event. Anything else than strict JSON (a syntax error, other
  * whitespace than JSON's four) gives undefined, and jsonc-parser then parses the text for its exact errors.
+ * Exported for its tests only; callers use parseJsonDocument.
  */
-function parseStrictTree(text: string): Node | undefined {
+export function parseStrictTree(text: string): Node | undefined {
   let index = 0;
 
   // Native helpers (a sticky regular expression, indexOf, JSON.parse) do the per-character work.

@@ -71,8 +71,8 @@ const session = {
 const turn = { prompt_id: 'a2d4e6f8-1b3c-4d5e-8f90-1a2b3c4d5e6f', permission_mode: 'default' };
 
 /**
- * A hook input shaped like those Claude Code 2.1.328 wrote (/work/shared/fixtures/observed/), with the field
- * order observed, run in `project`.
+ * A hook input shaped like those Claude Code 2.1.328 wrote (`../shared/fixtures/observed/` from the
+ * repository root), with the field order observed, run in `project`.
  */
 export function observedPayload(
   event: string,

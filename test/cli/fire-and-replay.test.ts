@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { root, runCli } from './run-cli.js';
 
 const temporary = mkdtempSync(join(tmpdir(), 'hookwire-cli-'));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
@@ -80,6 +80,15 @@ describe('hookwire fire and replay', () => {
     expect(outcomes[3].reason).toBe(
       '["$CLAUDE_PROJECT_DIR"/examples/hooks/guard-bash.sh]: Refusing a destructive command: rm -rf /. Delete specific paths inside the project instead.',
     );
-    expect(outcomes[4].updatedInput.content.startsWith('// SPDX-License-Identifier: MIT\n')).toBe(true);
+    // The Write of src/greet.ts comes back with the licence header added, the rest of its input untouched.
+    const write = JSON.parse(
+      readFileSync(join(root, 'examples', 'session.jsonl'), 'utf8').split('\n')[4] ?? '',
+    );
+    expect(write.payload.tool_name).toBe('Write');
+    const input = write.payload.tool_input;
+    expect(outcomes[4].updatedInput).toEqual({
+      ...input,
+      content: `// SPDX-License-Identifier: MIT\n${input.content}`,
+    });
   });
 });

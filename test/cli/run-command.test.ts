@@ -65,7 +65,7 @@ describe('hookwire run answers in the host protocol', () => {
     const result = await runCli(['run', '--settings', `${fixtures}/exit2.json`], stdin);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr.startsWith(message)).toBe(true);
+    expect(result.stderr.slice(0, message.length)).toBe(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -45,6 +45,15 @@ function dispatcherFor(
 const out = (name: string) => join(directory.path, name);
 const recorder = (name: string) => [fixture('record-stdin.sh'), out(name)];
 
+/** The pid a fixture wrote to `path`, checked to be one: an empty file reads as 0, our own process group. */
+function printedPid(path: string): number {
+  const text = readFileSync(path, 'utf8');
+  expect(text).toMatch(/^\d+\n$/);
+  const pid = Number(text);
+  expect(pid).toBeGreaterThan(1);
+  return pid;
+}
+
 describe('createDeepAgentsDispatcher', () => {
   it('runs each entry for its listed events; omitted and empty lists mean every event', async () => {
     const { dispatcher } = dispatcherFor({
@@ -111,9 +120,13 @@ describe('createDeepAgentsDispatcher', () => {
     const [hung, sibling] = await dispatched;
     expect(hung?.kind).toBe('timed_out');
     expect(sibling?.kind).toBe('completed');
-    const grandchild = Number(readFileSync(out('pid'), 'utf8'));
+    const grandchild = printedPid(out('pid'));
     await eventually(() => expect(isAlive(grandchild)).toBe(false));
-    expect(logger.warnings.some((line) => line.includes('timed out'))).toBe(true);
+    expect(logger.warnings).toEqual([
+      expect.stringMatching(
+        /hang-with-child\.sh.* on session\.end timed out after .* ms; its process group was ended$/,
+      ),
+    ]);
   }, 20_000);
 
   it('logs a missing command, a permission error and a failing hook, and still runs the others', async () => {
@@ -135,7 +148,11 @@ describe('createDeepAgentsDispatcher', () => {
     expect(results[0]?.hook).toContain('no-such-program');
     expect(recordedPayloads(out('survivor'))).toEqual([{ event: 'user.prompt' }]);
     expect(logger.warnings.filter((line) => line.includes('failed'))).toHaveLength(2);
-    expect(logger.debugs.some((line) => line.includes('to stderr') && line.includes('exited 3'))).toBe(true);
+    expect(logger.debugs).toContainEqual(
+      expect.stringMatching(
+        /fail-loudly\.sh.* exited 3 after .* ms; stdout: "to stdout\\n" stderr: "to stderr\\n"$/,
+      ),
+    );
   });
 
   it('copes with a hook that never reads its stdin, even when the payload exceeds a pipe', async () => {
@@ -220,9 +237,14 @@ describe('createDeepAgentsDispatcher', () => {
   });
 
   it('close() lets running hooks finish within the deadline', async () => {
-    const { dispatcher } = dispatcherFor({ hooks: [{ command: [fixture('slow-record.sh'), out('slow')] }] });
+    const { dispatcher } = dispatcherFor({
+      hooks: [{ command: [fixture('wait-for-gate.sh'), out('slow'), out('gate')] }],
+    });
     dispatcher.dispatch('session.end', { thread_id: 't' });
-    await dispatcher.close(5000);
+    const closing = dispatcher.close(30_000);
+    // The hook can only finish once the gate opens, and the gate opens after close() began.
+    writeFileSync(out('gate'), '');
+    await closing;
     expect(recordedPayloads(out('slow'))).toEqual([{ event: 'session.end', thread_id: 't' }]);
     dispatcher.dispatch('session.end', { thread_id: 'after close' });
     expect(dispatcher.stats()).toEqual({ running: 0, queued: 0, dropped: 0 });
@@ -234,7 +256,7 @@ describe('createDeepAgentsDispatcher', () => {
     });
     const dispatched = dispatcher.dispatchAndWait('session.end', { thread_id: 't' });
     await eventually(() => expect(readFileSync(out('pid'), 'utf8')).toMatch(/^\d+\n$/));
-    const grandchild = Number(readFileSync(out('pid'), 'utf8'));
+    const grandchild = printedPid(out('pid'));
     await dispatcher.close(100);
     const [result] = await dispatched;
     expect(result?.kind).toBe('cancelled');
@@ -291,33 +313,27 @@ describe('malformed hooks.json', () => {
 });
 
 describe('a burst of dispatches', () => {
-  it('stays within its queue bound, counts the drops and never blocks the event loop', async () => {
-    const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  it('stays within its queue bound and counts the drops', async () => {
     const { dispatcher, logger } = dispatcherFor(
-      { hooks: [{ command: [fixture('slow-record.sh'), out('burst')] }] },
+      { hooks: [{ command: [fixture('wait-for-gate.sh'), out('burst'), out('gate')] }] },
       { concurrency: 4, queueLimit: 20 },
     );
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
     let largestQueue = 0;
     for (let index = 0; index < 1000; index++) {
       dispatcher.dispatch('user.prompt');
       largestQueue = Math.max(largestQueue, dispatcher.stats().queued);
     }
-    const afterBurst = dispatcher.stats();
-    expect(afterBurst).toEqual({ running: 4, queued: 20, dropped: 976 });
+    expect(dispatcher.stats()).toEqual({ running: 4, queued: 20, dropped: 976 });
     expect(largestQueue).toBe(20);
+    writeFileSync(out('gate'), '');
     await dispatcher.close(30_000);
-    delay.disable();
     expect(recordedPayloads(out('burst'))).toHaveLength(24);
     await eventually(() =>
       expect(logger.warnings).toEqual([
         'Deep Agents hooks: dropped 976 hook run(s): the queue is full (limit 20)',
       ]),
     );
-    // Only a loop that blocks is caught here: the 5 ms p99 target is measured by `npm run bench` (target 6),
-    // never asserted in a test that shares two cores with other test files.
-    const p99Ms = delay.percentile(99) / 1e6;
-    expect(p99Ms, `event loop delay p99 ${p99Ms} ms, max ${delay.max / 1e6} ms`).toBeLessThan(500);
-  }, 40_000);
+    // How long the burst holds the event loop is target 6 of `npm run bench`, against a baseline measured in
+    // the same run: a test sharing two cores with other test files asserts no wall-clock figure.
+  });
 });

@@ -133,7 +133,7 @@ describe('fire', () => {
     const outcome = await engine.fire('UserPromptSubmit', { prompt: 'hello', session_id: 's' });
     expect(outcome.additionalContext).toHaveLength(1);
     const context = outcome.additionalContext[0] ?? '';
-    expect(context.startsWith('payload: ')).toBe(true);
+    expect(context).toMatch(/^payload: /);
     expect(JSON.parse(context.slice('payload: '.length))).toMatchObject({
       prompt: 'hello',
       hook_event_name: 'UserPromptSubmit',

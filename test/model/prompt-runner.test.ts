@@ -143,11 +143,16 @@ describe.each(providers)('prompt hooks through the $provider SDK', ({ provider, 
 
   it('reports cancellation when the engine aborts the run', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const { execution } = await runWith([{ text: '{"ok": true}', delayMs: 10_000 }], {
-      signal: controller.signal,
-    });
+    // Aborted once the model server holds the request, so the cancel meets a call in flight.
+    const { execution, server } = await runWith(
+      () => {
+        controller.abort();
+        return { text: '{"ok": true}', delayMs: 10_000 };
+      },
+      { signal: controller.signal },
+    );
     expect(execution.kind).toBe('cancelled');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('fails on a connection error, naming the cause', async () => {

@@ -6,6 +6,13 @@ import { runCommand } from '../../src/run/command-runner.js';
 import { endAllHookProcesses, trackedProcessGroupCount } from '../../src/run/process/live-process-groups.js';
 import type { CommandHandlerSettings } from '../../src/settings/settings-schema.js';
 import {
+  holdUntilReady,
+  printedGroupAndChild,
+  printedGroupId,
+  readyFiles,
+  untilReady,
+} from './fixture-ready.js';
+import {
   eventually,
   fixture,
   groupHasRunningProcesses,
@@ -107,83 +114,125 @@ describe('runCommand: output cap', () => {
 });
 
 describe('runCommand: timeouts and process groups', () => {
+  /*
+   * The fixtures report their process group (and a background child) and then create a ready file; each
+   * test holds the event loop until that file exists, so the timeout never fires before they reported,
+   * whatever the load (see fixture-ready.ts).
+   */
+  const ready = readyFiles();
+  afterAll(() => ready.remove());
+
   it('times out a hang and ends it', async () => {
-    const execution = await runCommand(
-      makeRequest(command({ command: fixture('hang.sh') }), { timeoutMs: 800 }),
+    const file = ready.file();
+    const running = runCommand(
+      makeRequest(command({ command: `${fixture('hang.sh')} ${file}` }), { timeoutMs: 800 }),
     );
+    holdUntilReady(file);
+    const execution = await running;
     expect(execution).toMatchObject({
       kind: 'timed_out',
       exitCode: null,
       signal: 'SIGTERM',
       error: 'Timed out',
     });
-    const pgid = Number(execution.stderr.trim());
+    const pgid = printedGroupId(execution.stderr);
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('leaves no process behind when a hook that started `sleep 100 &` times out', async () => {
-    const execution = await runCommand(
-      makeRequest(command({ command: fixture('background-then-hang.sh') }), { timeoutMs: 800 }),
+    const file = ready.file();
+    const running = runCommand(
+      makeRequest(command({ command: `${fixture('background-then-hang.sh')} ${file}` }), { timeoutMs: 800 }),
     );
+    holdUntilReady(file);
+    const execution = await running;
     expect(execution.kind).toBe('timed_out');
-    const [pgid, backgroundPid] = execution.stderr.trim().split(' ').map(Number) as [number, number];
-    expect(backgroundPid).toBeGreaterThan(0);
-    expect(await eventually(() => !processIsRunning(backgroundPid))).toBe(true);
-    expect(groupHasRunningProcesses(pgid)).toBe(false);
+    const { pgid, childPid } = printedGroupAndChild(execution.stderr);
+    expect(await eventually(() => !processIsRunning(childPid))).toBe(true);
+    expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('SIGKILLs a hook that ignores SIGTERM after the grace', async () => {
-    const execution = await runCommand(
-      makeRequest(command({ command: fixture('ignore-sigterm.sh'), args: [] }), { timeoutMs: 800 }),
+    const file = ready.file();
+    const running = runCommand(
+      makeRequest(command({ command: fixture('ignore-sigterm.sh'), args: [file] }), { timeoutMs: 800 }),
     );
+    holdUntilReady(file);
+    const execution = await running;
     expect(execution).toMatchObject({ kind: 'timed_out', signal: 'SIGKILL' });
-    const pgid = Number(execution.stdout.trim());
+    const pgid = printedGroupId(execution.stdout);
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('SIGKILLs a SIGTERM-ignoring child of a shell that died on SIGTERM', async () => {
-    const execution = await runCommand(
-      makeRequest(command({ command: fixture('ignore-sigterm.sh') }), { timeoutMs: 800 }),
+    const file = ready.file();
+    const running = runCommand(
+      makeRequest(command({ command: `${fixture('ignore-sigterm.sh')} ${file}` }), { timeoutMs: 800 }),
     );
+    holdUntilReady(file);
+    const execution = await running;
     expect(execution).toMatchObject({ kind: 'timed_out', signal: 'SIGTERM' });
-    const pgid = Number(execution.stdout.trim());
+    const pgid = printedGroupId(execution.stdout);
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('reports a normally exiting hook without waiting for the background child holding its stdout', async () => {
     const execution = await runCommand(
+      makeRequest(command({ command: fixture('background-then-exit.sh') }), { timeoutMs: 600_000 }),
+    );
+    expect(execution).toMatchObject({
+      kind: 'completed',
+      exitCode: 0,
+      details: { leftProcessesBehind: true, pipesClosedAfterExit: true },
+    });
+    const { pgid, childPid } = printedGroupAndChild(execution.stdout);
+    expect(processIsRunning(childPid)).toBe(true);
+    await endAllHookProcesses();
+    expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
+  });
+
+  it('kills the leftovers of a finished hook at the hook’s deadline', async (context) => {
+    const execution = await runCommand(
       makeRequest(command({ command: fixture('background-then-exit.sh') }), { timeoutMs: 1_000 }),
     );
-    expect(execution.kind).toBe('completed');
-    expect(execution.exitCode).toBe(0);
-    expect(execution.details).toEqual({ leftProcessesBehind: true, pipesClosedAfterExit: true });
-    const [, backgroundPid] = execution.stdout.trim().split(' ').map(Number) as [number, number];
-    // The leftover may run until the hook's own deadline, never beyond it.
-    expect(await eventually(() => !processIsRunning(backgroundPid))).toBe(true);
+    // Only a hook that exits before its deadline leaves a leftover for the deadline to kill; on a machine
+    // loaded enough to keep it from exiting within 1 s there is nothing to check, and the test says so.
+    context.skip(
+      execution.kind !== 'completed',
+      `the hook did not exit within its 1 s timeout (${execution.kind}) on this loaded machine`,
+    );
+    const { pgid, childPid } = printedGroupAndChild(execution.stdout);
+    // Nothing else ends the leftover: it dies at the hook's deadline, never beyond it.
+    expect(await eventually(() => !processIsRunning(childPid))).toBe(true);
+    expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('ends the leftovers of finished hooks on endAllHookProcesses', async () => {
     const execution = await runCommand(
       makeRequest(command({ command: fixture('background-then-exit.sh') }), { timeoutMs: 600_000 }),
     );
-    const [pgid, backgroundPid] = execution.stdout.trim().split(' ').map(Number) as [number, number];
-    expect(processIsRunning(backgroundPid)).toBe(true);
+    const { pgid, childPid } = printedGroupAndChild(execution.stdout);
+    expect(processIsRunning(childPid)).toBe(true);
     expect(groupHasRunningProcesses(pgid)).toBe(true);
     await endAllHookProcesses();
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('cancels a running hook when the signal aborts, and ends its group', async () => {
+    const file = ready.file();
     const controller = new AbortController();
     const running = runCommand(
-      makeRequest(command({ command: fixture('background-then-hang.sh') }), { signal: controller.signal }),
+      makeRequest(command({ command: `${fixture('background-then-hang.sh')} ${file}` }), {
+        signal: controller.signal,
+      }),
     );
-    setTimeout(() => controller.abort(), 300);
+    await untilReady(file);
+    controller.abort();
     const execution = await running;
     expect(execution).toMatchObject({ kind: 'cancelled', error: 'Cancelled' });
-    const [pgid, backgroundPid] = execution.stderr.trim().split(' ').map(Number) as [number, number];
-    expect(await eventually(() => !processIsRunning(backgroundPid))).toBe(true);
-    expect(groupHasRunningProcesses(pgid)).toBe(false);
+    const { pgid, childPid } = printedGroupAndChild(execution.stderr);
+    expect(await eventually(() => !processIsRunning(childPid))).toBe(true);
+    expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('does not start a hook whose signal is already aborted', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/run/command-runner.js';
 import { endAllHookProcesses } from '../../src/run/process/live-process-groups.js';
+import { printedGroupAndChild, printedGroupId, readyFiles, untilReady } from './fixture-ready.js';
 import {
   eventually,
   fixture,
@@ -11,8 +12,10 @@ import {
 
 const viaSpawner = { spawner: 'helper-process' } as const;
 
+const ready = readyFiles();
 afterAll(async () => {
   await endAllHookProcesses();
+  ready.remove();
 });
 
 describe('runCommand through the spawner process', () => {
@@ -34,6 +37,10 @@ describe('runCommand through the spawner process', () => {
   });
 
   it('keeps the timeout and process-group guarantees', async () => {
+    /*
+     * The timeout runs in the spawner process, where the test cannot hold it back: the fixture holds back
+     * a SIGTERM that comes before it has reported, so the report is always there to check.
+     */
     const execution = await runCommand(
       makeRequest(
         { type: 'command', command: fixture('background-then-hang.sh') },
@@ -41,23 +48,25 @@ describe('runCommand through the spawner process', () => {
       ),
     );
     expect(execution.kind).toBe('timed_out');
-    const [pgid, backgroundPid] = execution.stderr.trim().split(' ').map(Number) as [number, number];
-    expect(await eventually(() => !processIsRunning(backgroundPid))).toBe(true);
-    expect(groupHasRunningProcesses(pgid)).toBe(false);
+    const { pgid, childPid } = printedGroupAndChild(execution.stderr);
+    expect(await eventually(() => !processIsRunning(childPid))).toBe(true);
+    expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
   it('cancels through the signal', async () => {
+    const file = ready.file();
     const controller = new AbortController();
     const running = runCommand(
       makeRequest(
-        { type: 'command', command: fixture('hang.sh') },
+        { type: 'command', command: `${fixture('hang.sh')} ${file}` },
         { ...viaSpawner, signal: controller.signal },
       ),
     );
-    setTimeout(() => controller.abort(), 300);
+    await untilReady(file);
+    controller.abort();
     const execution = await running;
     expect(execution.kind).toBe('cancelled');
-    const pgid = Number(execution.stderr.trim());
+    const pgid = printedGroupId(execution.stderr);
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);
   });
 
@@ -78,7 +87,7 @@ describe('runCommand through the spawner process', () => {
         { ...viaSpawner, timeoutMs: 600_000 },
       ),
     );
-    const [pgid] = execution.stdout.trim().split(' ').map(Number) as [number];
+    const { pgid } = printedGroupAndChild(execution.stdout);
     expect(groupHasRunningProcesses(pgid)).toBe(true);
     await endAllHookProcesses();
     expect(await eventually(() => !groupHasRunningProcesses(pgid))).toBe(true);

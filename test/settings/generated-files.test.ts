@@ -13,6 +13,6 @@ describe('generated files', () => {
     } catch {
       committed = undefined;
     }
-    expect(committed === file.render(), `${path} is stale: run npm run generate`).toBe(true);
+    expect(committed, `${path} is stale: run npm run generate`).toBe(file.render());
   });
 });

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { type Node, type ParseError, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { parseJsonDocument } from '../../src/settings/json-document.js';
+import { parseJsonDocument, parseStrictTree } from '../../src/settings/json-document.js';
 
 /*
- * parseJsonDocument has its own parser for strict JSON and asks jsonc-parser only for texts it does not
- * accept. Its trees must be jsonc-parser's, node for node, since validate's located errors are built on
- * them: these tests compare the two on real files and on tricky texts.
+ * parseJsonDocument has its own parser for strict JSON (parseStrictTree) and asks jsonc-parser only for
+ * texts it does not accept. Its trees must be jsonc-parser's, node for node, since validate's located errors
+ * are built on them: these tests compare the two on real files and on tricky texts. The walker itself is
+ * checked too: a walker that refused everything would still give jsonc-parser's trees through the fallback,
+ * so every strict text must get its tree from the walker, and every other text must be refused by it.
  */
 
 type Plain = { [key: string]: unknown };
@@ -26,17 +28,27 @@ function jsoncTree(text: string): { root: Node | undefined; errors: ParseError[]
   return { root, errors };
 }
 
-function expectSameAsJsonc(text: string): void {
+/** Strict JSON: the walker's tree, and so the document's, is jsonc-parser's, node for node. */
+function expectWalkedLikeJsonc(text: string): void {
   const expected = jsoncTree(text);
+  expect(expected.errors, `not strict JSON: ${JSON.stringify(text).slice(0, 200)}`).toEqual([]);
+  const tree = plain(expected.root!);
+  const walked = parseStrictTree(text);
+  expect(walked, `the walker refused strict JSON ${JSON.stringify(text).slice(0, 200)}`).toBeDefined();
+  expect(plain(walked!)).toEqual(tree);
+  expect(walked).not.toHaveProperty('parent');
   const document = parseJsonDocument(text);
-  if (expected.errors.length > 0) {
-    expect(document.root).toBeUndefined();
-    expect(document.syntaxError).toBeDefined();
-    return;
-  }
   expect(document.syntaxError).toBeUndefined();
-  expect(document.root && plain(document.root)).toEqual(expected.root && plain(expected.root));
-  expect(document.root && 'parent' in document.root).toBe(false);
+  expect(document.root && plain(document.root)).toEqual(tree);
+}
+
+/** Not strict JSON: the walker refuses it, and the document reports jsonc-parser's syntax error. */
+function expectRefusedLikeJsonc(text: string): void {
+  expect(jsoncTree(text).errors, `strict JSON: ${JSON.stringify(text)}`).not.toEqual([]);
+  expect(parseStrictTree(text), `the walker accepted ${JSON.stringify(text)}`).toBeUndefined();
+  const document = parseJsonDocument(text);
+  expect(document.root).toBeUndefined();
+  expect(document.syntaxError).toBeDefined();
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -52,7 +64,7 @@ function jsonFilesUnder(directory: string): string[] {
 }
 
 describe('parseJsonDocument', () => {
-  it('builds the same tree as jsonc-parser for the repository settings, schemas and fixtures', () => {
+  it('walks the repository settings, schemas and fixtures into the same trees as jsonc-parser', () => {
     const files = [
       join(ROOT, 'package.json'),
       ...jsonFilesUnder(join(ROOT, 'examples')),
@@ -60,10 +72,20 @@ describe('parseJsonDocument', () => {
       ...jsonFilesUnder(join(ROOT, 'test', 'fixtures')),
     ];
     expect(files.length).toBeGreaterThan(3);
-    for (const file of files) expectSameAsJsonc(readFileSync(file, 'utf8'));
+    const refused: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      if (jsoncTree(text).errors.length === 0) expectWalkedLikeJsonc(text);
+      else {
+        expectRefusedLikeJsonc(text);
+        refused.push(relative(ROOT, file));
+      }
+    }
+    // The fixtures that are broken on purpose, and only they, go to jsonc-parser.
+    expect(refused).toEqual(['test/fixtures/settings/malformed.json']);
   });
 
-  it('builds the same tree as jsonc-parser for tricky strict JSON', () => {
+  it('walks tricky strict JSON into the same tree as jsonc-parser', () => {
     for (const text of [
       '{}',
       '[]',
@@ -77,11 +99,11 @@ describe('parseJsonDocument', () => {
       '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "x", "timeout": 10}]}]}}',
       '[[[[[[{"deep": [[[]]]}]]]]]]',
     ]) {
-      expectSameAsJsonc(text);
+      expectWalkedLikeJsonc(text);
     }
   });
 
-  it('gives the same syntax errors as jsonc-parser for texts that are not strict JSON', () => {
+  it('leaves texts that are not strict JSON (comments, trailing commas, ...) to jsonc-parser and its errors', () => {
     for (const text of [
       '',
       '{"a": 1,}',
@@ -93,8 +115,11 @@ describe('parseJsonDocument', () => {
       '{"a": tru}',
       '{"a": 1} extra',
       '\u00a0{"a": 1}',
+      '[1, 2,]',
+      '/* note */ {"a": 1}',
+      '{"a": [1, 2], /* note */ "b": 3}',
     ]) {
-      expectSameAsJsonc(text);
+      expectRefusedLikeJsonc(text);
     }
     const { syntaxError } = parseJsonDocument('{\n  "a": 1,\n}');
     expect(syntaxError).toEqual({ line: 3, column: 1, message: 'malformed JSON: expected a property name' });

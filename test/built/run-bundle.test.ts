@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CliResult, hookInput, root } from '../cli/run-cli.js';
+
+/*
+ * The shipped `hookwire run`, as an agent spawns it: the bin (dist/cli.js), which loads the single-file
+ * bundle dist/run/hookwire-run.js for `run`. It needs `npm run build` first, so it is left out of
+ * `npm test` and run by .ci/run after the build: `npx vitest run --config test/built/vitest.config.ts`.
+ */
+const BIN = join(root, 'dist', 'cli.js');
+const BUNDLE = join(root, 'dist', 'run', 'hookwire-run.js');
+
+beforeAll(() => {
+  for (const file of [BIN, BUNDLE]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  }
+});
+
+/** Runs the built bin in the repository root, as a hook with `stdin` as its input. */
+function runBuilt(args: readonly string[], stdin: string): Promise<CliResult> {
+  const environment: NodeJS.ProcessEnv = { ...process.env };
+  delete environment.HOOKWIRE_RUN_EVENTS;
+  delete environment.CLAUDE_PROJECT_DIR;
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: environment });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdin.end(stdin);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_01' };
+
+describe('the built hookwire run', () => {
+  it('is the run bundle: the bin imports dist/run/hookwire-run.js for `run`', () => {
+    expect(readFileSync(BIN, 'utf8')).toContain('import("./run/hookwire-run.js")');
+  });
+
+  it('answers an allow with exit 0 and the decision on stdout', async () => {
+    const result = await runBuilt(
+      ['run', '--settings', 'test/fixtures/cli/allow.json'],
+      hookInput('PreToolUse', bash),
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"MK_ALLOW read-only"}}\n',
+      stderr: '',
+    });
+  });
+
+  it('re-tells a deny by exit 2 as exit 2 with the hook’s stderr', async () => {
+    const result = await runBuilt(
+      ['run', 'PreToolUse', '--settings', 'test/fixtures/cli/exit2.json'],
+      hookInput('PreToolUse', bash),
+    );
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'MK_EXIT2 blocked by hook\n' });
+  });
+
+  it('blocks the first Stop with the shipped example settings', async () => {
+    const result = await runBuilt(
+      ['run', '--settings', 'examples/settings.json'],
+      hookInput('Stop', { stop_hook_active: false }),
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        '{"decision":"block","reason":"Run the test suite (npm test) and fix any failure before you finish."}\n',
+      stderr: '',
+    });
+  });
+
+  it('reports an unknown event name as a non-blocking error (exit 1) with a suggestion', async () => {
+    const result = await runBuilt(
+      ['run', '--settings', 'test/fixtures/cli/allow.json'],
+      hookInput('PreTooluse', bash),
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'hookwire run: unknown event "PreTooluse" (did you mean "PreToolUse"?); `hookwire events` lists them\n',
+    });
+  });
+});
