@@ -40,6 +40,9 @@ export const CLAUDE_CODE_EVENTS = [
   'UserPromptExpansion',
   'PostToolBatch',
   'MessageDisplay',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'DirectoryAdded',
 ] as const;
 
 /** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */
