@@ -339,7 +339,7 @@ describe('fire', () => {
         { hooks: [{ type: 'command', command: script('block-exit-2.sh', 'not honoured') }] },
       ],
     });
-    const outcome = await engine.fire('DirectoryAddedLater', { directory: '/tmp' });
+    const outcome = await engine.fire('DirectoryAddedLater', { directory: '/project/src' });
     expect([outcome.decision, outcome.runs.map((run) => [run.status, run.exitCode])]).toEqual([
       null,
       [['non_blocking_error', 2]],
