@@ -4,10 +4,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { didYouMean } from '../common/closest-name.js';
 import { isRecord } from '../common/is-record.js';
-import { EVENT_NAMES, type EventName } from '../events/event-names.js';
-import { isEventName } from '../events/lookup.js';
+import type { AnyEventName } from '../events/event-names.js';
 
 /** A problem with what the user typed; the command prints `message` and exits with its usage code. */
 export class CommandInputError extends Error {
@@ -40,12 +38,13 @@ export function settingsPaths(values: readonly string[] | undefined): string[] |
   });
 }
 
-/** The event name, checked against the catalogue, with a suggestion for a near miss. */
-export function eventName(name: string): EventName {
-  if (isEventName(name)) return name;
-  throw new CommandInputError(
-    `unknown event "${name}"${didYouMean(name, EVENT_NAMES)}; \`hookwire events\` lists them`,
-  );
+/**
+ * The event name as given. A name the catalogue does not know is no usage error: the engine runs its hooks
+ * as notifications and its outcome warns, naming the closest known event.
+ */
+export function eventName(name: string): AnyEventName {
+  if (name.trim() === '') throw new CommandInputError('the event name is empty');
+  return name;
 }
 
 /** Parses JSON that must be one object; `where` names the source in the error. */
@@ -105,7 +104,7 @@ export function withExistingCwd(
 
 /** One line of a recorded session: `{"event": …, "payload": …}`. */
 export interface RecordedEvent {
-  readonly event: EventName;
+  readonly event: AnyEventName;
   readonly payload: Record<string, unknown>;
 }
 

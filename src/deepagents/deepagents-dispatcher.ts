@@ -1,6 +1,7 @@
+import { didYouMean } from '../common/closest-name.js';
 import type { Logger } from '../common/logger.js';
 import { deepAgentsPayload } from '../events/deepagents-payload.js';
-import type { DeepAgentsEventName } from '../events/event-names.js';
+import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
 import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import { runCommand } from '../run/command-runner.js';
 import { createRunRequest, runSettings } from '../run/create-run-request.js';
@@ -51,7 +52,8 @@ export interface DeepAgentsDispatcher {
   readonly path: string;
   /**
    * Fire-and-forget: returns at once; matching hooks run in the background. Never throws and never rejects
-   * (a failing, hanging or missing hook is logged). An unknown event name is a warning and runs nothing.
+   * (a failing, hanging or missing hook is logged). An event name hookwire does not know (a newer agent's)
+   * runs the hooks that list it, with a warning the first time.
    */
   dispatch(event: string, fields?: Readonly<Record<string, unknown>>): void;
   /** The same, for hosts that must wait (upstream awaits user.prompt and permission.request). Never rejects. */
@@ -112,14 +114,24 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
     }
   };
 
-  /** The hooks of each event, filtered once per config load rather than once per dispatch. */
+  /**
+   * The hooks of each event, filtered once per config load rather than once per dispatch. An event name
+   * hookwire does not know is warned about when first seen (the names come from the host's code, so the
+   * map stays as small as its set of events).
+   */
   let hooksByEvent = new Map<string, readonly ConfiguredHook[]>();
-  const hooksFor = (event: DeepAgentsEventName): readonly ConfiguredHook[] => {
+  const hooksFor = (event: string): readonly ConfiguredHook[] => {
     let matching = hooksByEvent.get(event);
     if (matching === undefined) {
       hooks ??= loadDeepAgentsHooks(path, logger);
       matching = hooks.filter((hook) => hook.event === event);
       hooksByEvent.set(event, matching);
+      if (!isDeepAgentsEvent(event)) {
+        const hint = didYouMean(event, DEEPAGENTS_EVENTS);
+        logger.warn(
+          `Deep Agents hooks: unknown event "${event}"${hint}; ${matching.length} hook(s) subscribed to it run, as for any event`,
+        );
+      }
     }
     return matching;
   };
@@ -133,10 +145,6 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
   const start = (event: string, fields: Readonly<Record<string, unknown>>, onResult?: OnResult): number => {
     if (closed) {
       logger.debug(`Deep Agents hooks: ${event} ignored: the dispatcher is closed`);
-      return 0;
-    }
-    if (!isDeepAgentsEvent(event)) {
-      logger.warn(`Deep Agents hooks: unknown event "${event}"; no hook runs`);
       return 0;
     }
     const matching = hooksFor(event);
@@ -223,7 +231,7 @@ interface DispatchInput {
   readonly payloadJson: string;
 }
 
-function dispatchInput(event: DeepAgentsEventName, fields: Readonly<Record<string, unknown>>): DispatchInput {
+function dispatchInput(event: string, fields: Readonly<Record<string, unknown>>): DispatchInput {
   const payload = deepAgentsPayload(event, fields);
   return { payload, payloadJson: JSON.stringify(payload) };
 }

@@ -1,4 +1,4 @@
-import { eventSpec, isEventName } from '../events/lookup.js';
+import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { SessionState } from './session-state.js';
 
@@ -16,7 +16,7 @@ export function capStopBlocks(
   cap: number,
 ): Outcome {
   const event = outcome.event;
-  const continues = isEventName(event) ? eventSpec(event).blockContinues : null;
+  const continues = specOf(event).blockContinues;
   if (continues === null) return outcome;
   const agent = continues === 'subagent' && typeof payload.agent_id === 'string' ? payload.agent_id : '';
   const key = `${sessionId}\u0000${event}\u0000${agent}`;

@@ -1,4 +1,4 @@
-import { eventSpec, isEventName } from '../events/lookup.js';
+import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { Diagnostic } from '../settings/configured-hook.js';
 import { formatDiagnostic } from '../settings/format-diagnostic.js';
@@ -36,8 +36,7 @@ export function failClosed(outcome: Outcome, errors: readonly Diagnostic[], cwd:
   const lines = errors.map((diagnostic) => formatDiagnostic(diagnostic, cwd));
   const located = lines.join('\n');
   const warnings = [...outcome.warnings, ...lines];
-  if (!isEventName(outcome.event)) return { ...outcome, warnings };
-  const spec = eventSpec(outcome.event);
+  const spec = specOf(outcome.event);
   if (spec.notificationOnly) return { ...outcome, warnings };
   if (spec.block === null) {
     const notice = `hookwire: the hook settings have errors; hooks of this ${outcome.event} may not have run:\n${located}`;

@@ -1,9 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { closestName } from '../common/closest-name.js';
 import { HookwireError } from '../errors/hookwire-error.js';
-import { EVENT_NAMES, type EventName } from '../events/event-names.js';
-import { isEventName } from '../events/lookup.js';
+import type { AnyEventName } from '../events/event-names.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
@@ -82,10 +80,11 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
 
   return {
     settings,
-    fire(event: EventName | string, payload?: Record<string, unknown>): Promise<Outcome> {
+    fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> {
       if (closed)
         return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
-      if (typeof event !== 'string' || !isEventName(event)) return Promise.reject(unknownEvent(event));
+      // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
+      if (typeof event !== 'string' || event === '') return Promise.reject(notAnEventName(event));
       const given = payload ?? EMPTY_PAYLOAD;
       if (typeof given !== 'object' || given === null || Array.isArray(given)) {
         return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
@@ -114,12 +113,10 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
   };
 }
 
-function unknownEvent(event: unknown): HookwireError {
-  const name = String(event);
-  const suggestion = closestName(name, EVENT_NAMES);
+function notAnEventName(event: unknown): HookwireError {
   return new HookwireError(
     'usage',
-    `unknown event "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+    `the event name must be a non-empty string, not ${JSON.stringify(event)}`,
   );
 }
 

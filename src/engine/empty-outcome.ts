@@ -1,3 +1,4 @@
+import { unknownEventWarning } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 
 const NOTHING: readonly never[] = Object.freeze([]);
@@ -6,30 +7,35 @@ const cache = new Map<string, Promise<Outcome>>();
 
 /**
  * The outcome of a firing that matched no hook, already resolved and shared (frozen) by every such firing
- * of the event, so that the common case allocates nothing.
+ * of the event, so that the common case allocates nothing. An event the catalogue does not know carries its
+ * warning and is built afresh each time: caching any name a host sends would let the cache grow unbounded.
  */
 export function emptyOutcome(event: string): Promise<Outcome> {
+  const unknown = unknownEventWarning(event);
+  if (unknown !== undefined) return Promise.resolve(frozenOutcome(event, Object.freeze([unknown])));
   let cached = cache.get(event);
   if (cached === undefined) {
-    cached = Promise.resolve(
-      Object.freeze({
-        event,
-        decision: null,
-        reason: null,
-        continue: true,
-        stopReason: null,
-        systemMessages: NOTHING,
-        additionalContext: NOTHING,
-        updatedInput: null,
-        hookSpecificOutput: NO_FIELDS,
-        suppressOutput: false,
-        warnings: NOTHING,
-        durationMs: 0,
-        runs: NOTHING,
-        trace: NO_FIELDS,
-      }),
-    );
+    cached = Promise.resolve(frozenOutcome(event, NOTHING));
     cache.set(event, cached);
   }
   return cached;
+}
+
+function frozenOutcome(event: string, warnings: readonly string[]): Outcome {
+  return Object.freeze({
+    event,
+    decision: null,
+    reason: null,
+    continue: true,
+    stopReason: null,
+    systemMessages: NOTHING,
+    additionalContext: NOTHING,
+    updatedInput: null,
+    hookSpecificOutput: NO_FIELDS,
+    suppressOutput: false,
+    warnings,
+    durationMs: 0,
+    runs: NOTHING,
+    trace: NO_FIELDS,
+  });
 }

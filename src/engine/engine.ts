@@ -1,5 +1,5 @@
 import type { Logger } from '../common/logger.js';
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
@@ -24,7 +24,11 @@ export interface EngineOptions {
   /** Default: <homeDir>/.deepagents/hooks.json. */
   readonly deepAgentsPath?: string;
   /** In-process hooks, as the Claude Agent SDK allows. */
-  readonly callbacks?: ReadonlyArray<{ event: EventName; matcher?: string; hook: CallbackHandlerSettings }>;
+  readonly callbacks?: ReadonlyArray<{
+    event: AnyEventName;
+    matcher?: string;
+    hook: CallbackHandlerSettings;
+  }>;
   readonly logger?: Logger;
   readonly onHookStart?: (run: { event: string; index: number; command: string }) => void;
   readonly onHookEnd?: (run: HookRun & { event: string }) => void;
@@ -66,9 +70,11 @@ export interface Engine {
   readonly settings: LoadedSettings;
   /**
    * Fire an event. Missing common fields are filled in for protocol events (never for Deep Agents events).
-   * Never rejects because of a hook; rejects only for programmer errors (closed engine, bad arguments).
+   * An event the catalogue does not know runs the hooks configured under that exact name as notifications
+   * (their output is not honoured), with a warning in the outcome. Never rejects because of a hook or an
+   * event name; rejects only for programmer errors (closed engine, a name or payload of the wrong type).
    */
-  fire(event: EventName | string, payload?: Record<string, unknown>): Promise<Outcome>;
+  fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome>;
   /** Stops background hooks within the deadline (ms, default 5000), ending their process groups. */
   close(deadlineMs?: number): Promise<void>;
 }

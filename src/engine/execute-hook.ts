@@ -1,4 +1,4 @@
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import type { HookRun } from '../outcome/outcome.js';
 import type { HookEffects } from '../read/hook-verdict.js';
 import { readExecution } from '../read/read-execution.js';
@@ -20,7 +20,7 @@ export interface ExecutedHook {
  * broken runner never takes the other hooks' results with it.
  */
 export async function executeHook(
-  event: EventName,
+  event: AnyEventName,
   index: number,
   request: RunRequest,
   options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd'>,

@@ -1,5 +1,6 @@
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import { fillPayload } from '../events/fill-payload.js';
+import { unknownEventWarning } from '../events/lookup.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { SelectedHook } from '../select/select-hooks.js';
@@ -20,7 +21,7 @@ import { runFiring } from './run-firing.js';
  */
 export async function fireSelected(
   context: EngineContext,
-  event: EventName,
+  event: AnyEventName,
   given: Readonly<Record<string, unknown>>,
   selected: readonly SelectedHook[],
 ): Promise<Outcome> {
@@ -42,7 +43,13 @@ export async function fireSelected(
   const entries = mergeEntries(selected, finished);
   if (state.hasPendingFor(sessionId))
     entries.push(...deliveredEntries(state.takePending(sessionId), entries.length));
-  const outcome = mergeOutcome({ event, entries, durationMs: performance.now() - startedAt });
+  const unknown = unknownEventWarning(event);
+  const outcome = mergeOutcome({
+    event,
+    entries,
+    durationMs: performance.now() - startedAt,
+    ...(unknown === undefined ? {} : { warnings: [unknown] }),
+  });
   return capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
 }
 

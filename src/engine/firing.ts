@@ -1,4 +1,4 @@
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import { createRunRequest, type RunSettings } from '../run/create-run-request.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import type { EngineContext } from './engine-context.js';
@@ -7,7 +7,7 @@ import { type ExecutedHook, executeHook } from './execute-hook.js';
 /** What every hook of one firing shares, built once per firing. */
 export interface Firing {
   readonly context: EngineContext;
-  readonly event: EventName;
+  readonly event: AnyEventName;
   readonly sessionId: string;
   readonly payload: Readonly<Record<string, unknown>>;
   /** The payload serialised once, shared by every hook that sees it unchanged. */

@@ -67,6 +67,28 @@ const deepAgents = {
   timeouts: DEEPAGENTS_TIMEOUTS,
 } as const;
 
+/*
+ * The model switches' payload, as observed in Claude Code 2.1.328: neither the protocol reference nor Claude
+ * Code's documentation names these fields, so every one is optional (a later version may drop or rename it).
+ */
+const modelSwitch = {
+  from_model: optional('string', 'The model in use before the switch (observed, not documented).'),
+  to_model: optional('string', 'The model switched to (observed, not documented).'),
+  requested_model: optional(
+    'string',
+    'The model as the user or setting asked for it (observed, not documented).',
+  ),
+  source: optional('string', 'What asked for the switch; the matcher’s subject (observed, not documented).'),
+  context_tokens: optional('number', 'Tokens in the context at the switch (observed, not documented).'),
+  prompt_cache_warm: optional('boolean', 'Whether the prompt cache is warm (observed, not documented).'),
+  cache_ttl: optional('string', 'The prompt cache’s time to live (observed, not documented).'),
+  estimated_cache_write_usd: optional(
+    'number',
+    'Estimated cost of rewriting the prompt cache for the new model, in US dollars (observed, not documented).',
+  ),
+  pricing: optional('object', 'The models’ prices (observed, not documented).'),
+};
+
 const threadId = { thread_id: required('string', 'The session thread identifier.') };
 const toolNames = { tool_names: required('string[]', 'Names of the tools concerned.') };
 
@@ -622,6 +644,32 @@ export const catalogue = {
     description: 'A message is displayed to the user; notification only (hookwire’s reading: undocumented).',
     matcher: null,
     input: {},
+  },
+  PreModelSwitch: {
+    ...notification,
+    family: 'claude-code',
+    description:
+      'Before the model changes; notification only (observed in Claude Code 2.1.328, not documented; matcher subject: hookwire’s reading).',
+    matcher: { field: 'source' },
+    input: modelSwitch,
+  },
+  PostModelSwitch: {
+    ...notification,
+    family: 'claude-code',
+    description:
+      'After the model changed; notification only (observed in Claude Code 2.1.328, not documented; matcher subject: hookwire’s reading).',
+    matcher: { field: 'source' },
+    input: modelSwitch,
+  },
+  DirectoryAdded: {
+    ...notification,
+    family: 'claude-code',
+    description:
+      'A working directory was added to the session; notification only (observed in Claude Code 2.1.328, not documented).',
+    matcher: null,
+    input: {
+      directory: optional('string', 'The added directory (hookwire’s guess: the payload was not recorded).'),
+    },
   },
   'session.start': {
     ...deepAgents,

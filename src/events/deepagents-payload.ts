@@ -1,4 +1,4 @@
-import type { DeepAgentsEventName } from './event-names.js';
+import type { AnyEventName } from './event-names.js';
 
 /** The upstream cut applied to `tool.result`'s `tool_output`, in characters. */
 export const TOOL_OUTPUT_LIMIT = 2000;
@@ -9,7 +9,7 @@ export const TOOL_OUTPUT_LIMIT = 2000;
  * when `fields` carries one of its own. `tool.result`'s `tool_output` is cut to 2,000 characters, as upstream.
  */
 export function deepAgentsPayload(
-  event: DeepAgentsEventName,
+  event: AnyEventName,
   fields: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const { event: _ignored, ...rest } = fields;

@@ -40,6 +40,9 @@ export const CLAUDE_CODE_EVENTS = [
   'UserPromptExpansion',
   'PostToolBatch',
   'MessageDisplay',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'DirectoryAdded',
 ] as const;
 
 /** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */
@@ -63,6 +66,12 @@ export type DeepAgentsEventName = (typeof DEEPAGENTS_EVENTS)[number];
 /** Events whose payload carries the protocol's common fields (`session_id`, `cwd`, ...). */
 export type ClaudeStyleEventName = ProtocolEventName | ClaudeCodeEventName;
 export type EventName = ClaudeStyleEventName | DeepAgentsEventName;
+/**
+ * Any event name a host may send: one of the catalogue's, or one it does not know yet (hosts add events
+ * faster than any catalogue). Such events run their hooks as notifications (`specOf` in lookup.ts).
+ * `string & {}` keeps editors completing the known names.
+ */
+export type AnyEventName = EventName | (string & {});
 
 /** Every event name, protocol first. */
 export const EVENT_NAMES: readonly EventName[] = [

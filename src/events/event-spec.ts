@@ -23,10 +23,15 @@ export interface FieldSpec {
   readonly description: string;
 }
 
-/** What the matcher of a definition is tested against. `basename` tests the last path segment only. */
+/**
+ * What the matcher of a definition is tested against. `basename` tests the last path segment only.
+ * `ifPresent` (events the catalogue does not know): when the payload has no such string field, matchers are
+ * not tested and every hook of the event runs; otherwise a missing field reads as `''`.
+ */
 export interface MatcherSubject {
   readonly field: string;
   readonly basename?: boolean;
+  readonly ifPresent?: boolean;
 }
 
 /**

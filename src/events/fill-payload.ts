@@ -1,7 +1,7 @@
 import { HookwireError } from '../errors/hookwire-error.js';
 import { deepAgentsPayload } from './deepagents-payload.js';
-import type { EventName } from './event-names.js';
-import { isDeepAgentsEvent } from './is-deepagents-event.js';
+import type { AnyEventName } from './event-names.js';
+import { specOf } from './lookup.js';
 
 /** The values a payload's missing common fields take. */
 export interface PayloadDefaults {
@@ -13,15 +13,16 @@ export interface PayloadDefaults {
 /**
  * The payload hooks receive. Protocol and Claude Code events get their missing common fields (`session_id`,
  * `transcript_path`, `cwd`, `hook_event_name`), in the order Claude Code writes them; Deep Agents events
- * get exactly `{event, ...fields}`, as Deep Agents sends. A `hook_event_name` naming another event is a
+ * get exactly `{event, ...fields}`, as Deep Agents sends; an event the catalogue does not know is filled
+ * by the family its spelling belongs to (see `specOf`). A `hook_event_name` naming another event is a
  * programmer error.
  */
 export function fillPayload(
-  event: EventName,
+  event: AnyEventName,
   payload: Readonly<Record<string, unknown>>,
   defaults: PayloadDefaults,
 ): Readonly<Record<string, unknown>> {
-  if (isDeepAgentsEvent(event)) return deepAgentsPayload(event, payload);
+  if (specOf(event).family === 'deepagents') return deepAgentsPayload(event, payload);
   const named = payload.hook_event_name;
   if (named !== undefined && named !== event) {
     throw new HookwireError(

@@ -1,6 +1,6 @@
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import type { Decision } from '../events/event-spec.js';
-import { eventSpec } from '../events/lookup.js';
+import { specOf } from '../events/lookup.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import { DECISION_RANK } from '../read/effects-of-output.js';
 import type { HookEffects } from '../read/hook-verdict.js';
@@ -18,7 +18,7 @@ export interface MergeEntry {
 }
 
 export interface MergeInput {
-  readonly event: EventName;
+  readonly event: AnyEventName;
   /** In configuration order; `run.index` is what the trace points at. */
   readonly entries: readonly MergeEntry[];
   readonly durationMs: number;
@@ -109,7 +109,7 @@ export function mergeOutcome(input: MergeInput): Outcome {
     }
   }
 
-  const spec = eventSpec(event);
+  const spec = specOf(event);
   const specific = mergeSpecificOutput(spec, entries, decision, reasons, updatedInput);
   warnings.push(...specific.warnings);
   Object.assign(trace, specific.trace);

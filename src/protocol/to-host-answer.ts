@@ -1,5 +1,5 @@
 import type { EventSpec, SpecificOutputField } from '../events/event-spec.js';
-import { eventSpec, isEventName } from '../events/lookup.js';
+import { specOf, unknownEventWarning } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { blockMessage } from './block-message.js';
 
@@ -34,15 +34,18 @@ const nothing: HostAnswer = { stdout: '', stderr: '', exitCode: 0 };
  *   stderr, so the host words it exactly as it would have for the hook itself;
  * - any other block or deny goes through the event's JSON channel with the merged reason;
  * - events whose JSON cannot block (TeammateIdle, WorktreeCreate, Elicitation, ...) block by exit 2;
- * - notification-only events answer nothing (the host ignores their output).
+ * - notification-only events answer nothing (the host ignores their output); for an event the catalogue
+ *   does not know, stderr says so (exit 0, so the host ignores it too).
  * Non-blocking failures of the hooks are listed on stderr with exit 0: the host ignores stderr on exit 0,
  * and the action proceeds, as it would after a non-blocking error.
  */
 export function toHostAnswer(outcome: Outcome): HostAnswer {
-  if (!isEventName(outcome.event)) return nothing;
-  const spec = eventSpec(outcome.event);
+  const spec = specOf(outcome.event);
   const failures = failureLines(outcome);
-  if (spec.notificationOnly) return { ...nothing, stderr: failures };
+  if (spec.notificationOnly) {
+    const unknown = unknownEventWarning(outcome.event);
+    return { ...nothing, stderr: unknown === undefined ? failures : `hookwire: ${unknown}\n${failures}` };
+  }
 
   const json: Record<string, unknown> = commonFields(outcome);
   // A worktree path is answered as plain stdout, below.

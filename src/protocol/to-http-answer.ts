@@ -1,6 +1,6 @@
 import { isRecord } from '../common/is-record.js';
 import { parseJsonObject } from '../common/parse-json-object.js';
-import { eventSpec, isEventName } from '../events/lookup.js';
+import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { toHostAnswer } from './to-host-answer.js';
 
@@ -21,13 +21,12 @@ export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
   const json = parseObject(printed) ?? {};
   const specific = { ...(isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {}) };
   if (printed !== '' && parseObject(printed) === null) {
-    const answersPath = isEventName(outcome.event) && eventSpec(outcome.event).answersWorktreePath;
-    if (answersPath) specific.worktreePath = printed;
+    if (specOf(outcome.event).answersWorktreePath) specific.worktreePath = printed;
     else specific.additionalContext = printed;
   }
   if (host.exitCode === 2) {
     const reason = outcome.reason ?? (host.stderr.trim() || 'Blocked by hook');
-    const fields = isEventName(outcome.event) ? eventSpec(outcome.event).specificOutput : [];
+    const fields = specOf(outcome.event).specificOutput;
     if (fields.includes('permissionDecision')) {
       specific.permissionDecision = 'deny';
       specific.permissionDecisionReason = reason;

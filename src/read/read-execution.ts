@@ -1,7 +1,7 @@
 import { isRecord } from '../common/is-record.js';
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import type { EventSpec } from '../events/event-spec.js';
-import { eventSpec } from '../events/lookup.js';
+import { specOf } from '../events/lookup.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { effectsOfOutput } from './effects-of-output.js';
@@ -20,14 +20,15 @@ import { readWireOutput } from './wire-output.js';
  * - other non-zero exits, signals, timeouts, start failures and invalid output are non-blocking errors,
  *   unless the handler says `onFailure: "block"` or the event fails on any failure (WorktreeCreate);
  * - plain stdout on exit 0 is context, a worktree path, or ignored, as the row says;
- * - notification-only events run their hooks but honour nothing they print.
+ * - notification-only events (and events the catalogue does not know) run their hooks but honour nothing
+ *   they print.
  */
 export function readExecution(
-  event: EventName,
+  event: AnyEventName,
   hook: ConfiguredHook,
   execution: HandlerExecution,
 ): HookVerdict {
-  const spec = eventSpec(event);
+  const spec = specOf(event);
   const label = hook.label;
   switch (execution.kind) {
     case 'cancelled':
@@ -62,7 +63,7 @@ export function readExecution(
 }
 
 function readCompleted(
-  event: EventName,
+  event: AnyEventName,
   spec: EventSpec,
   hook: ConfiguredHook,
   execution: HandlerExecution,
@@ -200,7 +201,7 @@ function withoutLabel(message: string, label: string): string {
  * it quotes it; the schema Claude Code appends after a validation failure is left out.
  */
 function invalidOutputDetail(
-  event: EventName,
+  event: AnyEventName,
   output: Readonly<Record<string, unknown>>,
   invalid: string,
 ): string {

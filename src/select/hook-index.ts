@@ -1,6 +1,6 @@
-import type { EventName } from '../events/event-names.js';
+import type { AnyEventName } from '../events/event-names.js';
 import type { MatcherSubject } from '../events/event-spec.js';
-import { eventSpec, isEventName, isToolEvent } from '../events/lookup.js';
+import { isToolEvent, specOf } from '../events/lookup.js';
 import { type CompiledMatcher, compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { type CompiledIfRule, compileIfRule } from './if-rule.js';
@@ -15,7 +15,7 @@ export interface IndexedHook {
 
 /** The hooks of one event, with what selection needs to know about the event itself. */
 export interface EventHooks {
-  readonly event: EventName;
+  readonly event: AnyEventName;
   /** Null when the event ignores matchers. */
   readonly subject: MatcherSubject | null;
   readonly toolEvent: boolean;
@@ -37,25 +37,22 @@ export interface HookIndex {
 }
 
 /**
- * Compiles hooks (in run order) into an index by event. Hooks of unknown events, and hooks with an `if` rule
- * on an event that is not a tool event (Claude Code never runs those), are left out with a warning.
+ * Compiles hooks (in run order) into an index by event, under the event name exactly as written: a name the
+ * catalogue does not know gets its notification-only row from `specOf`. Hooks with an `if` rule on an event
+ * that is not a tool event (Claude Code never runs those) are left out with a warning.
  */
 export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: string): HookIndex {
   const grouped = new Map<string, IndexedHook[]>();
   const warnings: string[] = [];
   for (const hook of hooks) {
     const where = `${hook.provenance.file}:${hook.provenance.line} (${hook.provenance.jsonPath})`;
-    if (!isEventName(hook.event)) {
-      warnings.push(`${where}: unknown event "${hook.event}"; the hook never runs`);
-      continue;
-    }
     const rule = hook.handler.if;
     if (rule !== undefined && !isToolEvent(hook.event)) {
       warnings.push(`${where}: "if" applies to tool events only; the hook never runs on ${hook.event}`);
       continue;
     }
     const matcher =
-      eventSpec(hook.event).matcher === null ? compileMatcher(undefined) : compileMatcher(hook.matcher);
+      specOf(hook.event).matcher === null ? compileMatcher(undefined) : compileMatcher(hook.matcher);
     if (matcher.warning) warnings.push(`${where}: ${matcher.warning}`);
     const ifRule = rule === undefined ? null : compileIfRule(rule);
     if (ifRule?.warning) warnings.push(`${where}: ${ifRule.warning}`);
@@ -65,11 +62,10 @@ export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: s
   }
   const byEvent = new Map<string, EventHooks>();
   for (const [event, list] of grouped) {
-    const name = event as EventName;
     byEvent.set(event, {
-      event: name,
-      subject: eventSpec(name).matcher,
-      toolEvent: isToolEvent(name),
+      event,
+      subject: specOf(event).matcher,
+      toolEvent: isToolEvent(event),
       hooks: Object.freeze(list),
       exactNames: exactNamesOf(list),
     });

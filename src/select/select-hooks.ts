@@ -26,13 +26,15 @@ export function selectHooks(
 ): readonly SelectedHook[] {
   const eventHooks = index.byEvent.get(event);
   if (eventHooks === undefined) return NO_HOOKS;
+  // undefined: the event's subject is absent from the payload and every hook runs (see matcherSubjectOf).
   const subject = eventHooks.subject === null ? '' : matcherSubjectOf(eventHooks.subject, payload);
-  if (eventHooks.exactNames !== null && !eventHooks.exactNames.has(subject)) return NO_HOOKS;
+  if (subject !== undefined && eventHooks.exactNames !== null && !eventHooks.exactNames.has(subject))
+    return NO_HOOKS;
   let selected: SelectedHook[] | undefined;
   const hooks = eventHooks.hooks;
   for (let position = 0; position < hooks.length; position++) {
     const indexed = hooks[position] as IndexedHook;
-    if (!indexed.matcher.test(subject)) continue;
+    if (subject !== undefined && !indexed.matcher.test(subject)) continue;
     if (indexed.ifRule !== null && !passesIfRule(indexed, payload, index.projectDir)) continue;
     selected ??= [];
     selected.push({ indexed, duplicateOf: duplicateIndex(selected, indexed) });

@@ -47,7 +47,7 @@ export type HandlerConfig = HandlerSettings | CallbackHandlerSettings;
 
 /** One handler, attached to one event, with everything resolved that the engine needs to select and run it. */
 export interface ConfiguredHook {
-  /** The event name as written (unknown names are kept, with a warning, and simply never fire). */
+  /** The event name as written (unknown names are kept, with a warning, and run as notifications). */
   readonly event: string;
   /** The matcher, trimmed; undefined means everything. */
   readonly matcher: string | undefined;

@@ -1,8 +1,6 @@
-import { catalogue } from '../events/catalogue.js';
 import type { HandlerType } from '../events/event-spec.js';
-import { PROTOCOL_TIMEOUTS } from '../events/field.js';
 import { type HandlerIdentity, handlerTypes } from '../events/handler-types.js';
-import { isEventName } from '../events/lookup.js';
+import { specOf } from '../events/lookup.js';
 import type { HandlerConfig } from './configured-hook.js';
 
 /**
@@ -51,9 +49,9 @@ function requiredFieldOf(handler: HandlerConfig): string {
 }
 
 /**
- * The default timeout in seconds of a handler type on an event: the catalogue's, or the protocol's defaults
- * for events the catalogue does not know (such hooks never fire, but `list` still shows a timeout).
+ * The default timeout in seconds of a handler type on an event: the catalogue's, or for an event it does not
+ * know, that of the family its spelling belongs to (see `specOf`).
  */
 export function defaultTimeoutSeconds(event: string, type: HandlerType): number {
-  return isEventName(event) ? catalogue[event].timeouts[type] : PROTOCOL_TIMEOUTS[type];
+  return specOf(event).timeouts[type];
 }

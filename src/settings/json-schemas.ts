@@ -34,7 +34,8 @@ export function settingsJsonSchema(): Record<string, unknown> {
     properties: {
       ...schema.properties,
       hooks: {
-        description: 'Event name → hook definitions. Unknown event names are allowed but never fire.',
+        description:
+          'Event name → hook definitions. Unknown event names are allowed; their hooks run as notifications (output not honoured).',
         type: 'object',
         properties: Object.fromEntries(
           EVENT_NAMES.map((name) => [name, { ...reference, description: catalogue[name].description }]),

@@ -1,9 +1,8 @@
 import { didYouMean } from '../common/closest-name.js';
-import { catalogue } from '../events/catalogue.js';
 import { EVENT_NAMES } from '../events/event-names.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { handlerTypes, SETTINGS_HANDLER_TYPES, type SettingsHandlerType } from '../events/handler-types.js';
-import { isEventName } from '../events/lookup.js';
+import { isEventName, specOf } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
 import { configuredHook } from './configured-hook-constructor.js';
 import { type JSONPath, type Node, nodeValue, propertiesOf, propertyNode } from './json-document.js';
@@ -42,9 +41,12 @@ function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** The message for an event name the catalogue does not know. */
+/**
+ * The message for an event name the catalogue does not know: a warning, since the host may well send it
+ * (hosts add events faster than any catalogue), and its hooks then run as notifications.
+ */
 export function unknownEventMessage(event: string, candidates: readonly string[] = EVENT_NAMES): string {
-  return `unknown event "${event}"${didYouMean(event, candidates)}; its hooks never fire`;
+  return `unknown event "${event}"${didYouMean(event, candidates)}; if the host sends it, its hooks run as notifications (their output is not honoured)`;
 }
 
 /** Reads the policy keys and the hooks of a Claude-style settings object. */
@@ -204,8 +206,9 @@ function handlerProblems(
     const message = `timeout must be a positive number of seconds, got ${JSON.stringify(timeout)}`;
     problems.push(error(timeoutNode, [...path, 'timeout'], message));
   }
-  if (isEventName(event) && !catalogue[event].handlers.includes(type as HandlerType)) {
-    const accepted = catalogue[event].handlers.filter((handlerType) => handlerTypes[handlerType].inSettings);
+  const spec = specOf(event);
+  if (!spec.handlers.includes(type as HandlerType)) {
+    const accepted = spec.handlers.filter((handlerType) => handlerTypes[handlerType].inSettings);
     const message = `${event} does not run ${type} hooks (it accepts ${accepted.join(', ')}); this handler would never run`;
     problems.push(error(typeNode, [...path, 'type'], message));
   }

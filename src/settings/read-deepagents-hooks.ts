@@ -69,7 +69,7 @@ export function readDeepAgentsHooks(
     const definitionId = nextDefinitionId();
     const provenance = { ...locate(source, entryNode, path), level: source.level };
     for (const event of subscribed) {
-      // Deep Agents' fixed timeout, also for an event it does not know (such hooks never fire; `list` shows it).
+      // Deep Agents' fixed timeout, also for an event it does not know (a newer agent may send it).
       hooks.push(
         configuredHook({
           event,

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { didYouMean } from '../common/closest-name.js';
-import { catalogue } from '../events/catalogue.js';
 import type { HandlerType } from '../events/event-spec.js';
-import { isEventName, isToolEvent } from '../events/lookup.js';
+import { isToolEvent, specOf } from '../events/lookup.js';
 import { compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
 import {
@@ -87,7 +86,7 @@ function checkDefinition(
   const trimmed = matcher.trim();
   if (trimmed === '' || trimmed === '*') return diagnostics;
   const matcherPath = [...path, 'matcher'];
-  if (isEventName(event) && catalogue[event].matcher === null) {
+  if (specOf(event).matcher === null) {
     const message = `${event} has no matcher subject; the matcher "${trimmed}" is ignored`;
     diagnostics.push(diagnosticAt(source, 'warning', matcherNode, matcherPath, message));
     return diagnostics;
@@ -124,7 +123,7 @@ function checkHandler(
     diagnostics.push(diagnosticAt(source, 'warning', timeoutNode, [...path, 'timeout'], message));
   }
   const ifNode = propertyNode(handlerNode, 'if');
-  if (ifNode && isEventName(event) && !isToolEvent(event)) {
+  if (ifNode && !isToolEvent(event)) {
     const message = `"if" applies to tool events only; on ${event} this handler never runs`;
     diagnostics.push(diagnosticAt(source, 'warning', ifNode, [...path, 'if'], message));
   }

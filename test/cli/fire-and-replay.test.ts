@@ -37,11 +37,34 @@ describe('hookwire fire and replay', () => {
   });
 
   it('fire reports usage errors with exit 2', async () => {
-    const result = await runCli(['fire', 'PreTooluse', '--settings', 'test/fixtures/cli/deny.json']);
+    const result = await runCli(['fire', '', '--settings', 'test/fixtures/cli/deny.json']);
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe(
-      'hookwire fire: unknown event "PreTooluse" (did you mean "PreToolUse"?); `hookwire events` lists them',
-    );
+    expect(result.stderr.split('\n')[0]).toBe('hookwire fire: the event name is empty');
+  });
+
+  it('fire --json runs the hooks of an unknown event as notifications and says so', async () => {
+    const result = await runCli([
+      'fire',
+      'PreTooluse',
+      '--settings',
+      'test/fixtures/cli/unknown-events.json',
+      '--payload',
+      JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' }),
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const outcome = JSON.parse(result.stdout);
+    expect({
+      decision: outcome.decision,
+      warnings: outcome.warnings,
+      runs: outcome.runs.map((run: { status: string; exitCode: number }) => [run.status, run.exitCode]),
+    }).toEqual({
+      decision: null,
+      warnings: [
+        'unknown event "PreTooluse" (did you mean "PreToolUse"?): its hooks run as notifications (their output is not honoured)',
+      ],
+      runs: [['non_blocking_error', 2]],
+    });
   });
 
   it('the demo session replays with the intended decisions', async () => {

@@ -192,10 +192,40 @@ describe('createDeepAgentsDispatcher', () => {
     expect(recordedPayloads(out('direct'))).toEqual([{ event: 'session.start', thread_id: 't3' }]);
   });
 
-  it('warns about an unknown event and runs nothing', async () => {
-    const { dispatcher, logger } = dispatcherFor({ hooks: [{ command: recorder('never') }] });
-    expect(await dispatcher.dispatchAndWait('session.begin', { thread_id: 't' })).toEqual([]);
-    expect(logger.warnings).toEqual(['Deep Agents hooks: unknown event "session.begin"; no hook runs']);
+  // A newer agent sends events hookwire does not know yet: the hooks that list the name run, with a warning.
+  it.each([
+    {
+      name: 'runs the entries that list it, not those subscribed to every event hookwire knows',
+      event: 'tool.retry',
+      ran: [{ event: 'tool.retry', tool_name: 'ls' }],
+      warning:
+        'Deep Agents hooks: unknown event "tool.retry" (did you mean "tool.error"?); 1 hook(s) subscribed to it run, as for any event',
+    },
+    {
+      name: 'names the closest event for a near miss, and runs nothing when no entry lists it',
+      event: 'session.starts',
+      ran: [],
+      warning:
+        'Deep Agents hooks: unknown event "session.starts" (did you mean "session.start"?); 0 hook(s) subscribed to it run, as for any event',
+    },
+  ])('an unknown event $name', async ({ event, ran, warning }) => {
+    const { dispatcher, logger } = dispatcherFor({
+      hooks: [{ command: recorder('listed'), events: ['tool.retry'] }, { command: recorder('every') }],
+    });
+    const first = await dispatcher.dispatchAndWait(event, { tool_name: 'ls' });
+    const second = await dispatcher.dispatchAndWait(event, { tool_name: 'ls' });
+    expect([...first, ...second].map((result) => [result.kind, result.exitCode])).toEqual(
+      [...ran, ...ran].map(() => ['completed', 0]),
+    );
+    expect(recordedPayloads(out('listed'))).toEqual([...ran, ...ran]);
+    expect(recordedPayloads(out('every'))).toEqual([]);
+    // The file's own warning when it loads, then one per unknown name, however often it is dispatched.
+    expect(logger.warnings).toEqual([
+      expect.stringMatching(
+        /hooks\[0\]\.events\[0\]: unknown event "tool\.retry" .*its hooks run as notifications/,
+      ),
+      warning,
+    ]);
   });
 
   it('reads the file on the first dispatch, then only after reload()', async () => {

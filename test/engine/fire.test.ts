@@ -231,15 +231,134 @@ describe('fire', () => {
     expect(events).toEqual(['start Stop #0 true', 'end Stop #0 success']);
   });
 
-  it('rejects unknown events and a payload naming another event', async () => {
+  it('rejects an event name that is not a string, and a payload naming another event', async () => {
     const engine = await engineWith(undefined);
-    await expect(engine.fire('PreToolUs')).rejects.toThrow(
-      new HookwireError('usage', 'unknown event "PreToolUs"; did you mean "PreToolUse"?'),
+    await expect(engine.fire('')).rejects.toThrow(
+      new HookwireError('usage', 'the event name must be a non-empty string, not ""'),
     );
     const hooked = await engineWith({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] });
     await expect(hooked.fire('Stop', { hook_event_name: 'SubagentStop' })).rejects.toMatchObject({
       kind: 'payload',
     });
+  });
+
+  const notHonoured = (event: string, hint = '') =>
+    `unknown event "${event}"${hint}: its hooks run as notifications (their output is not honoured)`;
+
+  // An event the catalogue does not know runs the hooks configured under that exact name, as notifications.
+  it.each([
+    {
+      name: 'a new name: the hooks run, a block is not honoured',
+      event: 'SomeNewEvent',
+      payload: {},
+      matcher: undefined,
+      ran: true,
+      warning: notHonoured('SomeNewEvent'),
+    },
+    {
+      name: 'a near miss, with the closest known event',
+      event: 'PreTooluse',
+      payload: bash('ls'),
+      matcher: 'Bash',
+      ran: true,
+      warning: notHonoured('PreTooluse', ' (did you mean "PreToolUse"?)'),
+    },
+    {
+      name: 'a name that differs only by case',
+      event: 'pretooluse',
+      payload: {},
+      matcher: undefined,
+      ran: true,
+      warning: notHonoured('pretooluse', ' (did you mean "PreToolUse"?)'),
+    },
+    {
+      name: 'a matcher tested against source when the payload has one',
+      event: 'ModelSwapped',
+      payload: { source: 'startup' },
+      matcher: 'startup|resume',
+      ran: true,
+      warning: notHonoured('ModelSwapped'),
+    },
+    {
+      name: 'a matcher that rejects the source',
+      event: 'ModelSwapped',
+      payload: { source: 'compact' },
+      matcher: 'startup|resume',
+      ran: false,
+      warning: notHonoured('ModelSwapped'),
+    },
+    {
+      name: 'a matcher ignored when the payload has no source',
+      event: 'ModelSwapped',
+      payload: { to_model: 'opus' },
+      matcher: 'startup',
+      ran: true,
+      warning: notHonoured('ModelSwapped'),
+    },
+  ])('unknown event, $name', async ({ event, payload, matcher, ran, warning }) => {
+    const seen: Record<string, unknown>[] = [];
+    const engine = await engineWith(undefined, {
+      callbacks: [
+        {
+          event,
+          ...(matcher === undefined ? {} : { matcher }),
+          hook: {
+            type: 'callback',
+            name: 'blocker',
+            callback: (received) => {
+              seen.push(received);
+              return { decision: 'block', reason: 'no', continue: false, systemMessage: 'hi' };
+            },
+          },
+        },
+      ],
+    });
+    const outcome = await engine.fire(event, payload);
+    expect({ ...outcome, durationMs: 0, runs: outcome.runs.map((run) => run.status) }).toEqual({
+      event,
+      decision: null,
+      reason: null,
+      continue: true,
+      stopReason: null,
+      systemMessages: [],
+      additionalContext: [],
+      updatedInput: null,
+      hookSpecificOutput: {},
+      suppressOutput: false,
+      warnings: [warning],
+      durationMs: 0,
+      runs: ran ? ['success'] : [],
+      trace: {},
+    });
+    expect(seen).toEqual(ran ? [expect.objectContaining({ hook_event_name: event, ...payload })] : []);
+  });
+
+  it('runs settings hooks of an unknown event, and gives a Deep Agents-style name {event, ...fields}', async () => {
+    const engine = await engineWith({
+      DirectoryAddedLater: [
+        { hooks: [{ type: 'command', command: script('block-exit-2.sh', 'not honoured') }] },
+      ],
+    });
+    const outcome = await engine.fire('DirectoryAddedLater', { directory: '/project/src' });
+    expect([outcome.decision, outcome.runs.map((run) => [run.status, run.exitCode])]).toEqual([
+      null,
+      [['non_blocking_error', 2]],
+    ]);
+    const seen: Record<string, unknown>[] = [];
+    const deepAgents = await engineWith(undefined, {
+      callbacks: [
+        { event: 'tool.retry', hook: { type: 'callback', name: 'spy', callback: (p) => void seen.push(p) } },
+      ],
+    });
+    await deepAgents.fire('tool.retry', { tool_name: 'ls' });
+    expect(seen).toEqual([{ event: 'tool.retry', tool_name: 'ls' }]);
+  });
+
+  it('answers an unknown event that matches nothing with a fresh outcome carrying the warning', async () => {
+    const engine = await engineWith(undefined);
+    const first = engine.fire('SomeNewEvent');
+    expect(engine.fire('SomeNewEvent')).not.toBe(first);
+    expect((await first).warnings).toEqual([notHonoured('SomeNewEvent')]);
   });
 
   it('runs callbacks by matcher, after the loaded hooks', async () => {

@@ -35,6 +35,15 @@ const subjects: Array<[string, string, Record<string, unknown>, boolean]> = [
   ['Stop', 'Bash', {}, true],
   ['UserPromptSubmit', 'nothing-like-this', { prompt: 'hi' }, true],
   ['PreToolUse', 'Bash', {}, false],
+  // The model switches' subject is `source` (hookwire's reading); a missing one reads as "".
+  ['PreModelSwitch', 'user', { source: 'user' }, true],
+  ['PostModelSwitch', 'user', {}, false],
+  ['DirectoryAdded', 'src', { directory: '/project/src' }, true],
+  // An event the catalogue does not know: `source` when the payload has one, else every hook.
+  ['SomeNewEvent', 'startup', { source: 'startup' }, true],
+  ['SomeNewEvent', 'startup', { source: 'resume' }, false],
+  ['SomeNewEvent', 'startup', { to_model: 'opus' }, true],
+  ['tool.retry', 'ls', { tool_name: 'rm' }, true],
 ];
 
 describe('selectHooks', () => {

@@ -46,13 +46,14 @@ afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
 describe('hookwire CLI', () => {
   it('validate prints located diagnostics and a summary, exiting 1 on errors and 0 otherwise', async () => {
-    const [broken, defaults] = await Promise.all([
+    const [broken, defaults, unknownEvents] = await Promise.all([
       hookwire([
         'validate',
         'test/fixtures/settings/malformed.json',
         'examples/real-world/plugin-hooks.json',
       ]),
       hookwire(['validate'], join(sandbox, 'project')),
+      hookwire(['validate', 'test/fixtures/cli/unknown-events.json']),
     ]);
     expect(broken).toEqual({
       code: 1,
@@ -66,6 +67,16 @@ describe('hookwire CLI', () => {
       stdout:
         '.claude/settings.json:9:24 hooks.Stop[0].hooks[0].timeout: warning: timeout is in seconds: 2000 means about 33 minutes (was it meant as milliseconds?)\n' +
         '1 file checked: 0 errors, 1 warning.\n',
+      stderr: '',
+    });
+    // The host may well send an event the catalogue does not know: its hooks run, so it is only a warning.
+    const notified = 'if the host sends it, its hooks run as notifications (their output is not honoured)';
+    expect(unknownEvents).toEqual({
+      code: 0,
+      stdout:
+        `test/fixtures/cli/unknown-events.json:3:5 hooks.PreTooluse: warning: unknown event "PreTooluse" (did you mean "PreToolUse"?); ${notified}\n` +
+        `test/fixtures/cli/unknown-events.json:11:5 hooks.SomeNewEvent: warning: unknown event "SomeNewEvent"; ${notified}\n` +
+        '1 file checked: 0 errors, 2 warnings.\n',
       stderr: '',
     });
   });

@@ -25,6 +25,12 @@ describe('configuredHook', () => {
   it.each([
     ['the catalogue default of the event and type', { type: 'prompt', prompt: 'Safe?' }, 'Stop', 30],
     ['the protocol default for an unknown event', { type: 'agent', prompt: 'Check' }, 'NoSuchEvent', 60],
+    [
+      'the Deep Agents default for an unknown dotted event',
+      { type: 'agent', prompt: 'Check' },
+      'tool.retry',
+      5,
+    ],
     ['the handler’s own timeout', { type: 'http', url: 'http://127.0.0.1:9/', timeout: 3 }, 'Stop', 3],
   ] as const)('takes %s', (_what, handler, event, timeoutSeconds) => {
     expect(configuredHook({ event, handler, definitionId: 'd1', provenance }).timeoutSeconds).toBe(

@@ -402,7 +402,7 @@ describe('Deep Agents hooks.json', () => {
         4,
         36,
         'hooks[2].events[0]',
-        'unknown event "task.completed" (did you mean "task.complete"?); its hooks never fire',
+        'unknown event "task.completed" (did you mean "task.complete"?); if the host sends it, its hooks run as notifications (their output is not honoured)',
       ),
     ]);
   });

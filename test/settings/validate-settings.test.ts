@@ -97,7 +97,7 @@ describe('validateFiles', () => {
         24,
         5,
         'hooks.PreToolUs',
-        'unknown event "PreToolUs" (did you mean "PreToolUse"?); its hooks never fire',
+        'unknown event "PreToolUs" (did you mean "PreToolUse"?); if the host sends it, its hooks run as notifications (their output is not honoured)',
       ),
     ]);
     expect(report.files).toEqual([
@@ -135,7 +135,7 @@ describe('validateFiles', () => {
         5,
         49,
         'hooks[2].events[0]',
-        'unknown event "task.completed" (did you mean "task.complete"?); its hooks never fire',
+        'unknown event "task.completed" (did you mean "task.complete"?); if the host sends it, its hooks run as notifications (their output is not honoured)',
       ),
       at('warning', 5, 83, 'hooks[2].shell', 'unknown key "shell" in a Deep Agents entry; it is ignored'),
       at(
