@@ -21,6 +21,7 @@ const unknownNotification = {
   anyFailureBlocks: false,
   blockContinues: null,
   answersWorktreePath: false,
+  modelBlockEndsTurn: false,
   handlers: handlerTypesIn('all'),
 } as const;
 
