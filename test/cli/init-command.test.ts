@@ -163,6 +163,7 @@ describe('hookwire init claude', () => {
     const added = { type: 'command', command: './format.sh' };
     const settings = JSON.parse(readFileSync(path, 'utf8'));
     settings.hooks.PostToolUse = [{ matcher: 'Edit', hooks: [added] }];
+    settings.model = 'sonnet';
     writeFileSync(path, JSON.stringify(settings, null, 4));
     expect((await init(directory)).code).toBe(0);
     expect(read(directory, '.hookwire/hooks.json').hooks.PostToolUse).toEqual([
@@ -172,9 +173,11 @@ describe('hookwire init claude', () => {
       { hooks: [{ type: 'command', command: `${CALL} PostToolUse`, timeout: 605 }] },
     ]);
     expect((await runCli(['init', '--undo', '--project', directory])).code).toBe(0);
+    // The edit made between the two runs stays.
     expect(read(directory, '.claude/settings.json')).toEqual({
       ...JSON.parse(SETTINGS),
       hooks: { ...JSON.parse(SETTINGS).hooks, PostToolUse: [{ matcher: 'Edit', hooks: [added] }] },
+      model: 'sonnet',
     });
     expect(existsSync(join(directory, '.hookwire'))).toBe(false);
   });
@@ -216,18 +219,26 @@ describe('hookwire init claude', () => {
     expect(snapshot(directory)).toEqual(before);
   });
 
-  it('--undo keeps edits made to the settings since, and a hooks file changed since', async () => {
+  it('--undo keeps edits and hooks added to the settings since, and a hooks file changed since', async () => {
     const directory = project({ '.claude/settings.json': SETTINGS });
     expect((await init(directory)).code).toBe(0);
     const path = join(directory, '.claude/settings.json');
-    writeFileSync(path, readFileSync(path, 'utf8').replace('"model": "opus"', '"model": "sonnet"'));
+    const edited = JSON.parse(readFileSync(path, 'utf8'));
+    const mine = { hooks: [{ type: 'mcp_tool', server: 'notes' }] };
+    edited.hooks.Notification = [mine];
+    edited.model = 'sonnet';
+    writeFileSync(path, JSON.stringify(edited, null, 4));
     const hooksPath = join(directory, '.hookwire/hooks.json');
     writeFileSync(hooksPath, `${readFileSync(hooksPath, 'utf8')}\n`);
     const undone = await runCli(['init', '--undo', '--project', directory]);
     expect(undone.code).toBe(0);
     expect(undone.stdout).toContain('.claude/settings.json: changed since init; its "hooks" restored');
     expect(undone.stdout).toContain('.hookwire/hooks.json: changed since init, kept');
-    expect(read(directory, '.claude/settings.json')).toEqual({ ...JSON.parse(SETTINGS), model: 'sonnet' });
+    expect(read(directory, '.claude/settings.json')).toEqual({
+      ...JSON.parse(SETTINGS),
+      hooks: { ...JSON.parse(SETTINGS).hooks, Notification: [mine] },
+      model: 'sonnet',
+    });
     expect(existsSync(hooksPath)).toBe(true);
   });
 

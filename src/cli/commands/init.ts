@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { quoteShellWord } from '../../deepagents/shell-words.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import type { CatchAllTarget } from '../init/catch-all-command.js';
+import { hooksAddedSince, hooksOf, withAddedHooks } from '../init/hooks-added-since.js';
 import { hookwireInvocation } from '../init/hookwire-invocation.js';
 import {
   BACKUP_DIRECTORY,
@@ -127,10 +128,11 @@ function init(projectDir: string, options: InitOptions): number {
   const files: RewrittenFile[] = [...(state?.files ?? [])];
   for (const [file, text] of plan.rewritten) {
     const index = files.findIndex((entry) => entry.settings === file);
-    const backup = files[index]?.backup ?? join(BACKUP_DIRECTORY, basename(file));
-    writeText(projectDir, backup, backupText(projectDir, backup, plan, file, index >= 0));
-    const entry = { settings: file, backup, writtenSha256: sha256(text) };
-    if (index >= 0) files[index] = entry;
+    const previous = files[index];
+    const backup = previous?.backup ?? join(BACKUP_DIRECTORY, basename(file));
+    writeText(projectDir, backup, backupText(projectDir, file, previous));
+    const entry = { settings: file, backup, written: text };
+    if (previous) files[index] = entry;
     else files.push(entry);
   }
   writeText(projectDir, hooksFile, hooksText);
@@ -176,22 +178,29 @@ function hooksFileText(plan: InitPlan, hooksPath: string, addToExisting: boolean
 }
 
 /**
- * The backup of a settings file: its text before init first changed it. On a later init the definitions
- * moved now are added to it, so that an undo puts them back too.
+ * The backup of a settings file: its text before init first changed it. When init changes it again after
+ * it was edited, the backup becomes the file as it is now (the edits included) with the hooks of the first
+ * backup and the definitions added since, so that an undo puts all of them back.
  */
-function backupText(
-  projectDir: string,
-  backup: string,
-  plan: InitPlan,
-  file: string,
-  exists: boolean,
-): string {
-  if (!exists || !existsSync(join(projectDir, backup))) return readFileSync(join(projectDir, file), 'utf8');
-  let text = readFileSync(join(projectDir, backup), 'utf8');
-  for (const { event, definition } of plan.moved.filter((entry) => entry.file === file)) {
-    text = appendJsonValue(text, ['hooks', event], definition);
-  }
-  return text;
+function backupText(projectDir: string, file: string, previous: RewrittenFile | undefined): string {
+  const current = readFileSync(join(projectDir, file), 'utf8');
+  if (!previous || !existsSync(join(projectDir, previous.backup))) return current;
+  const original = readFileSync(join(projectDir, previous.backup), 'utf8');
+  if (current === previous.written) return original;
+  return withHooksRestored(current, original, previous);
+}
+
+/**
+ * A settings text edited since init wrote it, with its `hooks` put back: the backup's, then the definitions
+ * added since (init's catch-alls dropped). Every other key keeps the edited text's bytes.
+ */
+function withHooksRestored(current: string, original: string, entry: RewrittenFile): string {
+  const added = hooksAddedSince(
+    parseSettings(entry.settings, current),
+    parseSettings(STATE_FILE, entry.written),
+  );
+  const hooks = withAddedHooks(hooksOf(parseSettings(entry.backup, original)), added);
+  return setJsonValue(current, ['hooks'], hooks);
 }
 
 function undo(projectDir: string): number {
@@ -201,17 +210,19 @@ function undo(projectDir: string): number {
     return 1;
   }
   const lines: string[] = [];
-  for (const { settings, backup, writtenSha256 } of state.files) {
+  for (const entry of state.files) {
+    const { settings, backup } = entry;
     const original = readFileSync(join(projectDir, backup), 'utf8');
     const path = join(projectDir, settings);
     const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-    if (current === undefined || sha256(current) === writtenSha256) {
+    if (current === undefined || current === entry.written) {
       writeText(projectDir, settings, original);
       lines.push(`  ${settings}: restored from ${backup}`);
     } else {
-      const hooks = parseSettings(backup, original).hooks;
-      writeText(projectDir, settings, setJsonValue(current, ['hooks'], hooks));
-      lines.push(`  ${settings}: changed since init; its "hooks" restored from ${backup}, the rest kept`);
+      writeText(projectDir, settings, withHooksRestored(current, original, entry));
+      lines.push(
+        `  ${settings}: changed since init; its "hooks" restored from ${backup} (with hooks added since), the rest kept`,
+      );
     }
     rmSync(join(projectDir, backup), { force: true });
   }

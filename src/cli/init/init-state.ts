@@ -15,8 +15,11 @@ export const BACKUP_DIRECTORY = join(STATE_DIRECTORY, 'backup');
 export interface RewrittenFile {
   readonly settings: string;
   readonly backup: string;
-  /** The SHA-256 of the text init wrote: an undo restores the backup byte for byte when it still matches. */
-  readonly writtenSha256: string;
+  /**
+   * The text init wrote: an undo restores the backup byte for byte while the file still reads so, and tells
+   * hooks added since from those init left there when it does not.
+   */
+  readonly written: string;
 }
 
 /** `.hookwire/init.json`: what `hookwire init` did, so that a later init adds to it and `--undo` reverts it. */
