@@ -142,6 +142,7 @@ describe('hookwire init claude', () => {
     });
     expect(readFileSync(join(directory, '.hookwire/backup/settings.json'), 'utf8')).toBe(SETTINGS);
     expect(readFileSync(join(directory, '.hookwire/backup/settings.local.json'), 'utf8')).toBe(LOCAL);
+    expect(readFileSync(join(directory, '.hookwire/.gitignore'), 'utf8')).toBe('backup/\ninit.json\n');
   });
 
   it('changes nothing the second time', async () => {

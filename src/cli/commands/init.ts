@@ -13,6 +13,8 @@ import {
   readInitState,
   STATE_DIRECTORY,
   STATE_FILE,
+  STATE_GITIGNORE,
+  STATE_GITIGNORE_TEXT,
   sha256,
   stateText,
 } from '../init/init-state.js';
@@ -139,6 +141,8 @@ function init(projectDir: string, options: InitOptions): number {
   for (const [file, text] of plan.rewritten) writeText(projectDir, file, text);
   const next: InitState = { hooksFile, hooksFileSha256: sha256(hooksText), files };
   writeText(projectDir, STATE_FILE, stateText(next));
+  if (!existsSync(join(projectDir, STATE_GITIGNORE)))
+    writeText(projectDir, STATE_GITIGNORE, STATE_GITIGNORE_TEXT);
 
   const events = [...new Set(plan.moved.map((entry) => entry.event))];
   const handlers = plan.moved.reduce(
@@ -234,6 +238,8 @@ function undo(projectDir: string): number {
     lines.push(`  ${state.hooksFile}: removed`);
   }
   rmSync(join(projectDir, STATE_FILE), { force: true });
+  const gitignore = join(projectDir, STATE_GITIGNORE);
+  if (existsSync(gitignore) && readFileSync(gitignore, 'utf8') === STATE_GITIGNORE_TEXT) rmSync(gitignore);
   for (const directory of [BACKUP_DIRECTORY, dirname(state.hooksFile), STATE_DIRECTORY]) {
     removeIfEmpty(join(projectDir, directory));
   }

@@ -11,6 +11,13 @@ export const STATE_FILE = join(STATE_DIRECTORY, 'init.json');
 /** Backups of the settings files as they were before `hookwire init` first changed them. */
 export const BACKUP_DIRECTORY = join(STATE_DIRECTORY, 'backup');
 
+/**
+ * `.hookwire/.gitignore`: the backups and the state hold the settings files' text, personal ones
+ * (`settings.local.json`, its `env`) included, and serve only the machine that ran init.
+ */
+export const STATE_GITIGNORE = join(STATE_DIRECTORY, '.gitignore');
+export const STATE_GITIGNORE_TEXT = 'backup/\ninit.json\n';
+
 /** One settings file `hookwire init` rewrote; paths relative to the project. */
 export interface RewrittenFile {
   readonly settings: string;
