@@ -37,6 +37,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Print a JSON Schema (settings, deepagents, outcome)',
     load: () => import('./commands/schema.js'),
   },
+  init: {
+    summary: "Move a project's Claude Code hooks into a hookwire file; one `hookwire run` per event",
+    load: () => import('./commands/init.js'),
+  },
   convert: {
     summary: 'Convert Deep Agents hooks.json to Claude-style settings and back',
     load: () => import('./commands/convert.js'),

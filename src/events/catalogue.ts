@@ -346,6 +346,7 @@ export const catalogue = {
   StopFailure: {
     ...notification,
     description: 'An error stops the agent; notification only.',
+    hostDoesNotWait: true,
     matcher: { field: 'error' },
     input: {
       error: required('string', 'The error type, for example `rate_limit` or `server_error`.'),
@@ -377,6 +378,7 @@ export const catalogue = {
   InstructionsLoaded: {
     ...notification,
     description: 'Instruction files load; notification only.',
+    hostDoesNotWait: true,
     matcher: { field: 'load_reason' },
     input: {
       file_path: required('string', 'The instruction file.'),

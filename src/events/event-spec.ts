@@ -88,6 +88,12 @@ export interface EventSpec {
   readonly plainStdout: PlainStdout;
   /** Notification-only events run their hooks but ignore every control field of their output. */
   readonly notificationOnly: boolean;
+  /**
+   * Claude Code does not wait for this event's hooks, and ends the process group of those still running
+   * when the session ends (docs/protocol.md): `hookwire init claude` installs a command that leaves that
+   * group before Node starts.
+   */
+  readonly hostDoesNotWait?: true;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
   readonly anyFailureBlocks: boolean;
   /**

@@ -1,0 +1,60 @@
+import type { EventName } from '../../events/event-names.js';
+import { eventSpec } from '../../events/lookup.js';
+
+/** How a catch-all entry names hookwire and the hooks file, each as shell text. */
+export interface CatchAllTarget {
+  /** `hookwire`, `npx --yes hookwire@1.2.3`, `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire`, ... */
+  readonly hookwire: string;
+  /** One shell word, such as `"$CLAUDE_PROJECT_DIR"/.hookwire/hooks.json`. */
+  readonly hooksFile: string;
+}
+
+/*
+ * The shell script a detached run hands the input to, as a single-quoted word. It runs in a session of its
+ * own: it reads the input to its end into a 0600 temporary file (at once, while the host is still there to
+ * write the rest of a payload larger than a pipe), makes that file its stdin, unlinks it (the open file
+ * stays readable) and execs the run. Without a temporary file the run reads the pipe as it is.
+ */
+const HAND_OVER = `'f=$(mktemp) && cat >"$f" && exec <"$f" && rm -f "$f"; exec "$@"'`;
+
+/*
+ * setsid(1) for systems without it (macOS): perl forks (the hook is its group's leader, which cannot start
+ * a session), the child starts a session and execs; the parent exits once the child's copy of the pipe has
+ * closed on that exec, so the group the hook leaves behind is empty when Claude Code looks at it.
+ */
+const PERL_DETACH = 'pipe R, W; if (fork) { close W; <R>; exit } setsid; exec @ARGV or exit 127';
+
+/**
+ * The command of the one catch-all entry for `event`: `<hookwire> run --settings <hooks file> <Event>`,
+ * or, for an event Claude Code does not wait for, the same run detached from the host.
+ *
+ * Claude Code sends SIGTERM to the process group of such hooks still running when the session ends, tens
+ * of ms after starting them (docs/protocol.md), before Node could even start. So the command does its
+ * work in the shell: it ignores SIGTERM first (a builtin, before anything else can be scheduled), then
+ * `setsid -f` (util-linux) or, where that is missing, perl's POSIX::setsid starts the hand-over script in
+ * a new session, out of the host's group and, once setsid's own process has exited, out of its process
+ * tree; the hook itself exits at once. (setsid -f returns before its child has called setsid(); Claude Code
+ * kills the group 1.5 s after the SIGTERM, which the child ignores until then.) The payload travels on stdin and a 0600 file, never in argv. Node
+ * resets the ignored SIGTERM when it starts, so the run and its hooks can be stopped as usual.
+ */
+export function catchAllCommand(event: EventName, target: CatchAllTarget): string {
+  const run = `${target.hookwire} run --settings ${target.hooksFile} ${event}`;
+  if (!eventSpec(event).hostDoesNotWait) return run;
+  const detached = `sh -c "$d" sh "$@" >/dev/null 2>&1`;
+  return [
+    `trap '' TERM`,
+    `set -- ${run}`,
+    `d=${HAND_OVER}`,
+    `command -v setsid >/dev/null && exec setsid -f ${detached}`,
+    `exec perl -MPOSIX -e '${PERL_DETACH}' ${detached}`,
+  ].join('; ');
+}
+
+/**
+ * Whether a hook command already calls `hookwire run` with a settings file: a catch-all written by
+ * `hookwire init` (or by hand, as the README shows). Such hooks stay where they are: moving one into the
+ * hooks file would make hookwire call itself.
+ */
+export function isHookwireRun(command: string): boolean {
+  return command.includes('hookwire run') || command.includes(' run --settings ');
+}
