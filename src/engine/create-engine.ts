@@ -16,7 +16,7 @@ import { type EngineContext, sessionOf } from './engine-context.js';
 import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
-import { SessionState } from './session-state.js';
+import { type Delivery, SessionState } from './session-state.js';
 
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
 const DEFAULT_CLOSE_DEADLINE_MS = 5000;
@@ -99,6 +99,9 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       if (configErrors.length === 0) return fired;
       const errors = configErrorsFor(event, configErrors);
       return errors.length === 0 ? fired : fired.then((outcome) => failClosed(outcome, errors, options.cwd));
+    },
+    deliver(target: string, deliveries: readonly Delivery[]): void {
+      for (const delivery of deliveries) context.state.queue(target, delivery);
     },
     async close(deadlineMs = DEFAULT_CLOSE_DEADLINE_MS): Promise<void> {
       closed = true;

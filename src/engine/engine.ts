@@ -4,7 +4,12 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
+import type { Delivery } from './session-state.js';
+
+export type { BackgroundJob, BackgroundLauncher } from './background-job.js';
+export type { Delivery as BackgroundDelivery } from './session-state.js';
 
 /** Options of `createEngine`, normalised once at the entry (see engine/normalize-options). */
 export interface EngineOptions {
@@ -62,6 +67,13 @@ export interface EngineOptions {
    * Default `allow`; `hookwire run` defaults to `block`.
    */
   readonly onConfigError?: ConfigErrorPolicy;
+  /**
+   * Hands each background (`async`) hook other than a callback to this function, as data, instead of running
+   * it in-process: for a host that exits before its background hooks end (`hookwire run` starts a detached
+   * process per job, which runs it with `runBackgroundJob`). Its results come back through `deliver`.
+   * Default: background hooks run in-process, and `close()` ends them.
+   */
+  readonly backgroundLauncher?: BackgroundLauncher;
 }
 
 /** The engine an agent embeds. */
@@ -75,6 +87,11 @@ export interface Engine {
    * event name; rejects only for programmer errors (closed engine, a name or payload of the wrong type).
    */
   fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome>;
+  /**
+   * Queues background results obtained elsewhere (a `backgroundLauncher`'s jobs) for the session's next
+   * firing, where they are merged as delivered runs, like those of background hooks run in-process.
+   */
+  deliver(sessionId: string, deliveries: readonly Delivery[]): void;
   /** Stops background hooks within the deadline (ms, default 5000), ending their process groups. */
   close(deadlineMs?: number): Promise<void>;
 }

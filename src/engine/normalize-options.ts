@@ -8,6 +8,7 @@ import {
   settingsLocations,
 } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
 
@@ -33,6 +34,8 @@ export interface NormalizedOptions {
   readonly scrubSecrets: { readonly keep: ReadonlySet<string> } | undefined;
   readonly model: ModelOptions | undefined;
   readonly onConfigError: ConfigErrorPolicy;
+  /** Undefined: background hooks run in-process. */
+  readonly backgroundLauncher: BackgroundLauncher | undefined;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -72,6 +75,7 @@ export function normalizeOptions(
     scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),
     model: options.model,
     onConfigError: options.onConfigError ?? 'allow',
+    backgroundLauncher: options.backgroundLauncher,
   };
 }
 

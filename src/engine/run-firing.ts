@@ -1,4 +1,5 @@
 import type { SelectedHook } from '../select/select-hooks.js';
+import { backgroundJobOf } from './background-job.js';
 import type { ExecutedHook } from './execute-hook.js';
 import { executeInFiring, type Firing } from './firing.js';
 import { notRunHook } from './not-run-hook.js';
@@ -9,7 +10,8 @@ import { runInBackground } from './run-in-background.js';
 /**
  * Runs a planned firing and resolves to one result per selected hook, in configuration order: the groups
  * start in the plan's order, parallel hooks and chains are awaited together, background hooks are tracked
- * (close() waits for them) but not awaited, and hooks that do not run get their not-run entries.
+ * (close() waits for them) but not awaited, or handed over to the `backgroundLauncher` when there is one,
+ * and hooks that do not run get their not-run entries.
  */
 export async function runFiring(
   firing: Firing,
@@ -49,7 +51,9 @@ export async function runFiring(
     }
     const hook = (selected[group] as SelectedHook).indexed.hook;
     if (fates[group] === 'background') {
-      context.track(runInBackground(firing, executeInFiring(firing, group, hook), hook));
+      const launcher = context.options.backgroundLauncher;
+      if (launcher !== undefined && hook.type !== 'callback') launcher(backgroundJobOf(firing, group, hook));
+      else context.track(runInBackground(firing, executeInFiring(firing, group, hook), hook));
     } else {
       results[group] = executeInFiring(firing, group, hook);
     }

@@ -69,7 +69,19 @@ function sourceOf(hook: ConfiguredHook): HookRun['source'] {
   return { file, level, line, jsonPath };
 }
 
-/** Whether the engine starts the hook without waiting for it: `async`, or `asyncRewake` (which implies it). */
+/*
+ * Events on which an `asyncRewake` hook is awaited like any other, so that its exit 2 blocks: *observed*,
+ * Claude Code awaited an `asyncRewake: true` PreToolUse hook and its exit 2 blocked the tool.
+ */
+const AWAITED_REWAKE_EVENTS: ReadonlySet<string> = new Set(['PreToolUse']);
+
+/**
+ * Whether the engine starts the hook without waiting for it: `async`, or `asyncRewake` (which implies it),
+ * except that `asyncRewake` on PreToolUse is awaited (even with `async`), as Claude Code does.
+ */
 export function isBackground(hook: ConfiguredHook): boolean {
-  return hook.background || (hook.handler.type === 'command' && hook.handler.asyncRewake === true);
+  if (hook.handler.type === 'command' && hook.handler.asyncRewake === true) {
+    return !AWAITED_REWAKE_EVENTS.has(hook.event);
+  }
+  return hook.background;
 }

@@ -10,12 +10,20 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs the CLI from source as a real process in the repository root, feeding `stdin`. */
-export function runCli(args: readonly string[], stdin = ''): Promise<CliResult> {
-  const environment: NodeJS.ProcessEnv = { ...process.env };
+/**
+ * Runs the CLI from source (or `entry`, such as the build) as a real process in the repository root, feeding
+ * `stdin`, with `env` on top of this process's environment.
+ */
+export function runCli(
+  args: readonly string[],
+  stdin = '',
+  env: Readonly<Record<string, string>> = {},
+  entry: readonly string[] = ['--import', 'tsx', 'src/cli/main.ts'],
+): Promise<CliResult> {
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete environment.HOOKWIRE_RUN_EVENTS;
   delete environment.CLAUDE_PROJECT_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: root,
     env: environment,
     stdio: ['pipe', 'pipe', 'pipe'],

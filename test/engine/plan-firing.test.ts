@@ -8,12 +8,18 @@ import type { ConfiguredHook } from '../../src/settings/configured-hook.js';
 /** A selected command hook of definition `definitionId`; `shape` sets what the plan looks at. */
 function selectedHook(
   definitionId: string,
-  shape: { sequential?: boolean; async?: boolean; asyncRewake?: boolean; once?: boolean } = {},
+  shape: {
+    sequential?: boolean;
+    async?: boolean;
+    asyncRewake?: boolean;
+    once?: boolean;
+    event?: string;
+  } = {},
   duplicateOf: number | null = null,
 ): SelectedHook {
   const command = `hook-${definitionId}`;
   const hook: ConfiguredHook = {
-    event: 'PreToolUse',
+    event: shape.event ?? 'PreToolUse',
     matcher: undefined,
     definitionId,
     sequential: shape.sequential ?? false,
@@ -46,7 +52,7 @@ describe('planFiring', () => {
       selectedHook('chain-a', { sequential: true }),
       selectedHook('bg', { async: true }),
       selectedHook('p1', {}, 1),
-      selectedHook('rewake', { asyncRewake: true }),
+      selectedHook('rewake', { asyncRewake: true, event: 'PostToolUse' }),
       selectedHook('chain-a', { sequential: true }),
       selectedHook('p2'),
     ];
@@ -63,6 +69,19 @@ describe('planFiring', () => {
         'parallel',
       ],
       groups: [1, 4, 6, 8, [0, 3, 7], [2]],
+      parallel: 2,
+    });
+  });
+
+  it('awaits asyncRewake on PreToolUse, even with async, as Claude Code does; plain async stays background', () => {
+    const selected = [
+      selectedHook('rewake', { asyncRewake: true, event: 'PreToolUse' }),
+      selectedHook('both', { async: true, asyncRewake: true, event: 'PreToolUse' }),
+      selectedHook('bg', { async: true, event: 'PreToolUse' }),
+    ];
+    expect(planFiring(selected, new SessionState(), 's1')).toEqual({
+      fates: ['parallel', 'parallel', 'background'],
+      groups: [0, 1, 2],
       parallel: 2,
     });
   });

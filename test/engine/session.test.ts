@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
-import type { Engine, EngineOptions } from '../../src/engine/engine.js';
+import type { BackgroundDelivery, BackgroundJob, Engine, EngineOptions } from '../../src/engine/engine.js';
+import { runBackgroundJob } from '../../src/engine/run-background-job.js';
 import type { HookRun } from '../../src/outcome/outcome.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { temporaryHome } from './engine-harness.js';
@@ -203,5 +204,40 @@ describe('timeouts and close()', () => {
     expect(outcome.runs.map((run) => run.status)).toEqual(['cancelled']);
     expect(outcome.decision).toBeNull();
     await expect(engine.fire('Stop')).rejects.toMatchObject({ name: 'HookwireError', kind: 'closed' });
+  });
+});
+
+describe('a backgroundLauncher', () => {
+  it('receives background command hooks as data instead of the engine running them; deliver() brings results back', async () => {
+    const jobs: BackgroundJob[] = [];
+    const command = script('block-exit-2.sh', 'tests failed: 2');
+    const { engine } = await engineWith(
+      { PostToolUse: [{ hooks: [{ type: 'command', command, async: true, timeout: 7 }] }] },
+      { backgroundLauncher: (job) => jobs.push(job), env: { EXTRA: '1' } },
+    );
+    const first = await engine.fire('PostToolUse', postToolUse('s1'));
+    expect(first.runs.map((run) => [run.status, run.background])).toEqual([['running', true]]);
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0] as BackgroundJob;
+    expect(JSON.parse(JSON.stringify(job))).toEqual(job);
+    expect(job).toMatchObject({
+      event: 'PostToolUse',
+      index: 0,
+      sessionId: 's1',
+      timeoutMs: 7000,
+      environment: { CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 's1', EXTRA: '1' },
+      scrubSecretsKeep: null,
+    });
+    expect(JSON.parse(job.payloadJson)).toMatchObject(postToolUse('s1'));
+
+    const { delivery } = await runBackgroundJob(job);
+    expect(delivery).toBeUndefined();
+    const rewake = { ...job, hook: { ...job.hook, handler: { ...job.hook.handler, asyncRewake: true } } };
+    const finished = await runBackgroundJob(rewake as BackgroundJob);
+    expect(finished.delivery?.additionalContext).toBe(`[${command}]: tests failed: 2`);
+    engine.deliver('s1', [finished.delivery as BackgroundDelivery]);
+    const next = await engine.fire('Stop', { session_id: 's1', stop_hook_active: false });
+    expect(next.additionalContext).toEqual([`[${command}]: tests failed: 2`]);
+    expect(next.runs[0]?.details).toEqual({ deliveredFrom: 'PostToolUse' });
   });
 });

@@ -2,10 +2,15 @@ import { existsSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
+import type { Engine } from '../../engine/engine.js';
+import { sessionOf } from '../../engine/engine-context.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
+import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
+import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
+import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
 
 /**
@@ -22,6 +27,7 @@ const OWN_ERROR = 1;
 
 /** `hookwire run [EVENT] [--settings FILE]...`: hookwire as a hook, answering in the host's protocol. */
 export async function run(argv: string[]): Promise<number> {
+  if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -57,14 +63,19 @@ export async function run(argv: string[]): Promise<number> {
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
     const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
+    // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
+    const launches: Array<Promise<void>> = [];
     const engine = await createEngine({
       cwd,
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
       onConfigError,
+      backgroundLauncher: backgroundJobLauncher(launches),
       ...(settings && settings.length > 0 ? { settings } : {}),
     });
     try {
+      const sessionId = sessionOf(payload, '');
+      if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
       const answer = toHostAnswer(await engine.fire(event, payload));
       process.stdout.write(answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
@@ -72,12 +83,32 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(answer.stderr);
       return answer.exitCode;
     } finally {
+      await Promise.all(launches);
       await engine.close();
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`hookwire run: ${message}\n`);
     return OWN_ERROR;
+  }
+}
+
+/**
+ * Hands the engine what the session's background hooks of earlier runs recorded, so that this firing merges
+ * it; at SessionEnd the session's file is removed instead. SessionStart and SessionEnd also sweep stale files.
+ * The state directory is a convenience: when it cannot be used, results are lost, never the event.
+ */
+async function deliverEarlierResults(
+  engine: Pick<Engine, 'deliver'>,
+  event: string,
+  sessionId: string,
+): Promise<void> {
+  try {
+    if (event === 'SessionEnd') await forgetSession(sessionId);
+    else engine.deliver(sessionId, await takeDeliveries(sessionId));
+    if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries();
+  } catch {
+    // See above: never the event's failure.
   }
 }
 
