@@ -18,9 +18,9 @@ const MOVABLE_TYPES: readonly string[] = ['command', 'http', 'prompt', 'agent'];
  * when it moves. `hookwire-run` marks a catch-all that already calls hookwire; every other reason is
  * reported to the user.
  */
-export function stayReason(event: string, definition: JsonObject, handler: unknown): string | undefined {
+export function stayReason(event: string, _definition: JsonObject, handler: unknown): string | undefined {
   if (!isEventName(event) || catalogue[event].family === 'deepagents') {
-    return `hookwire does not know the event ${event}`;
+    return `hookwire does not know what hooks of ${event} may decide`;
   }
   if (!isJsonObject(handler) || !MOVABLE_TYPES.includes(handler.type as string)) {
     const type = isJsonObject(handler) ? JSON.stringify(handler.type) : 'of no type';
@@ -32,9 +32,6 @@ export function stayReason(event: string, definition: JsonObject, handler: unkno
   const command = typeof handler.command === 'string' ? handler.command : '';
   if (command !== '' && isHookwireRun(command)) return 'hookwire-run';
   if (command.includes('CLAUDE_PLUGIN_ROOT')) return 'it belongs to a plugin (CLAUDE_PLUGIN_ROOT)';
-  if (handler.async === true || handler.asyncRewake === true || definition.async === true) {
-    return 'it runs in the background, and `hookwire run` ends background hooks when it answers';
-  }
   return undefined;
 }
 
