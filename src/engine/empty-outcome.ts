@@ -11,13 +11,13 @@ const cache = new Map<string, Promise<Outcome>>();
  * warning and is built afresh each time: caching any name a host sends would let the cache grow unbounded.
  */
 export function emptyOutcome(event: string): Promise<Outcome> {
+  // The cache is looked up first: it holds only known events, and this is the hottest path of the engine.
+  let cached = cache.get(event);
+  if (cached !== undefined) return cached;
   const unknown = unknownEventWarning(event);
   if (unknown !== undefined) return Promise.resolve(frozenOutcome(event, Object.freeze([unknown])));
-  let cached = cache.get(event);
-  if (cached === undefined) {
-    cached = Promise.resolve(frozenOutcome(event, NOTHING));
-    cache.set(event, cached);
-  }
+  cached = Promise.resolve(frozenOutcome(event, NOTHING));
+  cache.set(event, cached);
   return cached;
 }
 
