@@ -81,8 +81,9 @@ export default defineConfig([
     esbuildPlugins: [runCommandToBundle],
   },
   /*
-   * The bin, CommonJS (dist/hookwire.cjs): a CommonJS entry does not start Node's ESM loader. It requires
-   * the run bundle for `run` and imports dist/cli.js for every other command.
+   * The bin, CommonJS (dist/hookwire.cjs): a CommonJS entry does not start Node's ESM loader. It compiles
+   * the run bundle with a V8 code cache (src/cli/require-with-code-cache.ts) and imports dist/cli.js for
+   * every other command.
    */
   {
     entry: { hookwire: 'src/cli/bin.ts' },
