@@ -1,4 +1,4 @@
-import { existsSync, readSync } from 'node:fs';
+import { existsSync, readSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
@@ -19,11 +19,7 @@ const OWN_ERROR = 1;
 /** `hookwire run [EVENT] [--settings FILE]...`: hookwire as a hook, answering in the host's protocol. */
 export async function run(argv: string[]): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { settings: { type: 'string', multiple: true } },
-    });
+    const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
     const settings = settingsPaths(values.settings);
     const input = await readHookInput();
@@ -51,17 +47,44 @@ export async function run(argv: string[]): Promise<number> {
     });
     try {
       const answer = toHostAnswer(await engine.fire(event, payload));
-      process.stdout.write(answer.stdout);
-      process.stderr.write(answer.stderr);
+      writeAnswer(1, answer.stdout);
+      writeAnswer(2, answer.stderr);
       return answer.exitCode;
     } finally {
       await engine.close();
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`hookwire run: ${message}\n`);
+    writeAnswer(2, `hookwire run: ${message}\n`);
     return OWN_ERROR;
   }
+}
+
+/*
+ * `[EVENT] [--settings FILE]...`: the forms every configuration uses are read here; anything else (another
+ * option, `--`, a value starting with `-`) goes to parseArgs, so that its errors and rules stay exactly
+ * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
+ */
+function runArguments(argv: string[]): { values: { settings?: string[] }; positionals: string[] } {
+  const settings: string[] = [];
+  const positionals: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index] as string;
+    const next = argv[index + 1];
+    if (token === '--settings' && next !== undefined && !next.startsWith('-')) {
+      settings.push(next);
+      index++;
+    } else if (token.startsWith('--settings=')) settings.push(token.slice('--settings='.length));
+    else if (!token.startsWith('-')) positionals.push(token);
+    else {
+      return parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { settings: { type: 'string', multiple: true } },
+      });
+    }
+  }
+  return { values: settings.length > 0 ? { settings } : {}, positionals };
 }
 
 /** The event named by the input's `hook_event_name`; an EVENT argument must agree (or stand in for it). */
@@ -103,4 +126,20 @@ async function readHookInput(): Promise<string> {
     }
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/*
+ * The answer, written with blocking writes: process.stdout on a pipe (how hosts run hooks) is a net.Socket,
+ * and creating it loads the stream and net modules, a few ms of every event. Whatever a write refuses (a
+ * non-blocking pipe that is full: EAGAIN; a closed one) goes through the stream, as before, from there on.
+ */
+function writeAnswer(descriptor: 1 | 2, text: string): void {
+  if (text === '') return;
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(descriptor, bytes, written);
+  } catch {
+    (descriptor === 1 ? process.stdout : process.stderr).write(bytes.subarray(written));
+  }
 }
