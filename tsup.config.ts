@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -12,13 +11,13 @@ const sdks = [
   '@langchain/langgraph',
 ];
 
-/** The single-file bundle of `hookwire run`, built by the second config below. */
-const RUN_BUNDLE = './run/hookwire-run.js';
+/** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */
+const RUN_BUNDLE = './hookwire-run.cjs';
 
 /*
- * In the split build, the CLI's lazy import of the `run` command is pointed at the single-file bundle, so
- * that `hookwire run` (spawned by an agent on every event) loads two files instead of a graph of chunks.
- * From the sources (tsx, tests) main.ts still imports ./commands/run.js.
+ * In the split build, the CLI's lazy import of the `run` command is pointed at the run bundle, so that
+ * `node dist/cli.js run` loads the same code as the bin's `hookwire run`. From the sources (tsx, tests)
+ * main.ts still imports ./commands/run.js.
  */
 const runCommandToBundle: Plugin = {
   name: 'run-command-to-bundle',
@@ -29,50 +28,64 @@ const runCommandToBundle: Plugin = {
   },
 };
 
-/*
- * Node's builtin modules, for the run bundle, taken with process.getBuiltinModule (Node >= 20.16) instead of
- * ESM imports. An ESM import of a builtin builds a facade that reads every export, and so runs the lazy
- * getters: for node:fs that loads the file streams and fs/promises, for node:util parseArgs' siblings
- * (MIME types, text codecs); together several ms of every `hookwire run`. The shim exports the plain
- * properties, and of the lazy ones only those named here; importing any other fails the build.
- * node:child_process (with net, dgram and the streams) is loaded only by the first spawn: an event that no
- * hook matches never loads it.
- */
-const LOADED_ON_FIRST_CALL: Record<string, readonly string[]> = { child_process: ['spawn'] };
-const LAZY_EXPORTS_USED: Record<string, readonly string[]> = { fs: [], util: ['parseArgs'] };
-const builtinsWithoutFacades: Plugin = {
-  name: 'builtins-without-facades',
+/** The bin's import of the full CLI (main.ts in the sources) is dist/cli.js, built by the split build. */
+const binImportsBuiltCli: Plugin = {
+  name: 'bin-imports-built-cli',
   setup(build) {
-    const require = createRequire(import.meta.url);
-    build.onResolve({ filter: /^node:(fs|util|child_process)$/ }, (args) => ({
-      path: args.path.replace(/^node:/, ''),
-      namespace: 'builtin-shim',
+    build.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
+      args.importer.endsWith('/src/cli/bin.ts') ? { path: './cli.js', external: true } : undefined,
+    );
+  },
+};
+
+/*
+ * node:child_process (with net, dgram and the streams) is loaded by the run bundle's first spawn only: an
+ * event that no hook matches never loads it. Taken with process.getBuiltinModule (Node >= 20.16), which a
+ * bundler does not follow.
+ */
+const childProcessOnFirstSpawn: Plugin = {
+  name: 'child-process-on-first-spawn',
+  setup(build) {
+    build.onResolve({ filter: /^node:child_process$/ }, () => ({
+      path: 'child_process',
+      namespace: 'child-process-on-first-spawn',
     }));
-    build.onLoad({ filter: /.*/, namespace: 'builtin-shim' }, (args) => {
-      const lazy = LOADED_ON_FIRST_CALL[args.path];
-      if (lazy) {
-        const load = `process.getBuiltinModule('node:${args.path}')`;
-        const wrappers = lazy.map(
-          (name) => `export function ${name}(...args) { return ${load}.${name}(...args); }`,
-        );
-        return { contents: wrappers.join('\n'), loader: 'js' };
-      }
-      const module = require(`node:${args.path}`) as Record<string, unknown>;
-      const names = Object.keys(module).filter(
-        (name) =>
-          LAZY_EXPORTS_USED[args.path]?.includes(name) || !Object.getOwnPropertyDescriptor(module, name)?.get,
-      );
-      const lines = [`const builtin = process.getBuiltinModule('node:${args.path}');`];
-      for (const name of names) lines.push(`export const ${name} = builtin.${name};`);
-      lines.push('export default builtin;');
-      return { contents: lines.join('\n'), loader: 'js' };
+    build.onLoad({ filter: /.*/, namespace: 'child-process-on-first-spawn' }, () => ({
+      contents:
+        "export function spawn(...args) { return process.getBuiltinModule('node:child_process').spawn(...args); }",
+      loader: 'js',
+    }));
+  },
+};
+
+/*
+ * jsonc-parser declares no "sideEffects", so esbuild keeps the bodies of its modules whose exports nothing
+ * uses: its string-intern tables (six arrays of 200 strings, built when loaded, for the formatter, which
+ * nothing here uses) cost about half a millisecond of every `hookwire run`. Its modules have no side effects.
+ */
+const RESOLVING = Symbol('resolving');
+const jsoncParserWithoutSideEffects: Plugin = {
+  name: 'jsonc-parser-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^(jsonc-parser|\.{1,2}\/.*)$/ }, async (args) => {
+      if (args.pluginData === RESOLVING) return undefined;
+      if (args.path !== 'jsonc-parser' && !args.importer.includes('/node_modules/jsonc-parser/'))
+        return undefined;
+      const { path, errors } = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: RESOLVING,
+      });
+      return errors.length > 0 ? { errors } : { path, sideEffects: false };
     });
   },
 };
 
 export default defineConfig([
   // Entry points: the library (tree-shakeable, with types), the Deep Agents middleware (its own entry, so
-  // the main one never loads LangChain), the CLI, and the spawner process the engine can start on demand.
+  // the main one never loads LangChain), the full CLI, and the spawner process the engine can start on
+  // demand (the run bundle locates it beside itself).
   {
     entry: {
       index: 'src/index.ts',
@@ -84,28 +97,59 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     dts: { entry: { index: 'src/index.ts', deepagents: 'src/deepagents/middleware-entry.ts' } },
-    // The two configs build in parallel into dist/: this one must not delete the other's output.
-    clean: ['!run/**'],
+    // The configs build in parallel into dist/: this one must not delete the others' output.
+    clean: ['!hookwire.cjs', '!hookwire-run.cjs'],
     sourcemap: false,
     splitting: true,
     external: sdks,
     esbuildPlugins: [runCommandToBundle],
   },
-  // `hookwire run` as one file, jsonc-parser included: no chunk graph to resolve and link at start, and no
-  // CommonJS loader for jsonc-parser's UMD build. It sits next to spawner-main.js, which it locates by URL.
+  /*
+   * The bin, CommonJS (dist/hookwire.cjs): a CommonJS entry does not start Node's ESM loader. It compiles
+   * the run bundle with a V8 code cache (src/cli/require-with-code-cache.ts) and imports dist/cli.js for
+   * every other command.
+   */
   {
-    entry: { 'hookwire-run': 'src/cli/commands/run.ts', 'spawner-main': 'src/run/spawner/spawner-main.ts' },
-    outDir: 'dist/run',
-    format: ['esm'],
+    entry: { hookwire: 'src/cli/bin.ts' },
+    format: ['cjs'],
     target: 'node20',
     platform: 'node',
-    clean: true,
+    clean: false,
     sourcemap: false,
-    splitting: true,
+    define: { 'import.meta.dirname': '__dirname' },
+    esbuildPlugins: [binImportsBuiltCli],
+  },
+  /*
+   * `hookwire run` as one CommonJS file (dist/hookwire-run.cjs), jsonc-parser included (its ES module
+   * build): no chunk graph to resolve and link at start. The http, prompt and agent runners it imports
+   * lazily are in it too, evaluated on first use only. Builtins are plain `require`s, which (unlike ESM
+   * imports of builtins) build no facade running node:fs's and node:util's lazy getters.
+   * Dynamic `import()` is lowered to `require()` (only the model SDKs are imported so, and both ship
+   * CommonJS): a script compiled by node:vm, as the bin compiles this one, can `import()` only through
+   * vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER, which prints an ExperimentalWarning on the hook's stderr.
+   */
+  {
+    entry: { 'hookwire-run': 'src/cli/commands/run.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    platform: 'node',
+    clean: false,
+    sourcemap: false,
+    splitting: false,
+    // The spawner client locates spawner-main.js by import.meta.url: computed from __filename when read,
+    // and escaped (unlike tsup's shims, which build `file:${__filename}` on every module's start).
+    banner: {
+      js: '"use strict";\nconst importMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
+    },
+    define: { 'import.meta.url': 'importMeta.url' },
     external: sdks,
     noExternal: ['jsonc-parser'],
-    // Keep `node:` on builtin imports, so that builtinsWithoutFacades sees them before they are made external.
+    // Keep `node:` on builtin imports, so that childProcessOnFirstSpawn sees them before they are made external.
     removeNodeProtocol: false,
-    esbuildPlugins: [builtinsWithoutFacades],
+    esbuildPlugins: [childProcessOnFirstSpawn, jsoncParserWithoutSideEffects],
+    esbuildOptions(options) {
+      options.mainFields = ['module', 'main'];
+      options.supported = { ...options.supported, 'dynamic-import': false };
+    },
   },
 ]);

@@ -8,16 +8,20 @@ export interface ProcessRun {
   readonly stderr: string;
 }
 
-/** Spawns a whole process, writes `input` on its stdin, and resolves when it has exited and its pipes closed. */
+/**
+ * Spawns a whole process, writes `input` on its stdin, and resolves when it has exited and its pipes closed.
+ * `env` defaults to this process's environment.
+ */
 export function runProcess(
   file: string,
   args: readonly string[],
   input: string,
   cwd?: string,
+  env?: NodeJS.ProcessEnv,
 ): Promise<ProcessRun> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: 'pipe', cwd });
+    const child = spawn(file, args, { stdio: 'pipe', cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -117,8 +117,8 @@ async function compareOneHook(): Promise<void> {
 }
 
 async function compareImport(): Promise<void> {
-  const bundle = ensureBundle();
-  if (bundle instanceof Error) throw bundle;
+  const built = ensureBundle();
+  if (built instanceof Error) throw built;
   const library = pathToFileURL(join(ROOT, 'dist', 'index.js')).href;
   const geminiHooks = pathToFileURL(join(PEER_PACKAGE, 'dist', 'src', 'hooks', 'index.js')).href;
   const importing = (url: string) => async () =>

@@ -5,12 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, hookInput, root } from '../cli/run-cli.js';
 
 /*
- * The shipped `hookwire run`, as an agent spawns it: the bin (dist/cli.js), which loads the single-file
- * bundle dist/run/hookwire-run.js for `run`. It needs `npm run build` first, so it is left out of
- * `npm test` and run by .ci/run after the build: `npx vitest run --config test/built/vitest.config.ts`.
+ * The shipped `hookwire run`, as an agent spawns it: the bin package.json declares (dist/hookwire.cjs), which
+ * loads the single-file bundle dist/hookwire-run.cjs for `run`. It needs `npm run build` first, so it is
+ * left out of `npm test` and run by .ci/run after the build: `npx vitest run --config test/built/vitest.config.ts`.
  */
-const BIN = join(root, 'dist', 'cli.js');
-const BUNDLE = join(root, 'dist', 'run', 'hookwire-run.js');
+const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { hookwire: string } };
+const BIN = join(root, PACKAGE.bin.hookwire);
+const BUNDLE = join(root, 'dist', 'hookwire-run.cjs');
 
 beforeAll(() => {
   for (const file of [BIN, BUNDLE]) {
@@ -38,8 +39,9 @@ function runBuilt(args: readonly string[], stdin: string): Promise<CliResult> {
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_01' };
 
 describe('the built hookwire run', () => {
-  it('is the run bundle: the bin imports dist/run/hookwire-run.js for `run`', () => {
-    expect(readFileSync(BIN, 'utf8')).toContain('import("./run/hookwire-run.js")');
+  it('is the run bundle: the bin and dist/cli.js load dist/hookwire-run.cjs for `run`', () => {
+    expect(readFileSync(BIN, 'utf8')).toContain('"hookwire-run.cjs"');
+    expect(readFileSync(join(root, 'dist', 'cli.js'), 'utf8')).toContain('import("./hookwire-run.cjs")');
   });
 
   it('answers an allow with exit 0 and the decision on stdout', async () => {

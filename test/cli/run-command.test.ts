@@ -54,6 +54,34 @@ describe('hookwire run answers in the host protocol', () => {
     });
   });
 
+  it('writes an answer larger than a pipe buffer whole', async () => {
+    const result = await runCli(
+      ['run', '--settings', `${fixtures}/big-context.json`],
+      hookInput('UserPromptSubmit', { prompt: 'go' }),
+    );
+    expect(result).toEqual({ code: 0, stdout: `${'x'.repeat(200_000)}\n`, stderr: '' });
+  });
+
+  it.each([
+    [['run', `--settings=${fixtures}/exit2.json`]],
+    [['run', '--settings', `${fixtures}/context.json`, '--settings', `${fixtures}/exit2.json`, 'PreToolUse']],
+    [['run', '--settings', `${fixtures}/exit2.json`, '--', 'PreToolUse']],
+  ])('reads the arguments %j', async (args) => {
+    const result = await runCli(args, hookInput('PreToolUse', bash));
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'MK_EXIT2 blocked by hook\n' });
+  });
+
+  it.each([
+    [['--setings', 'x'], "hookwire run: Unknown option '--setings'."],
+    [['--settings'], "hookwire run: Option '--settings <value>' argument missing\n"],
+    [['--settings', '-x'], "hookwire run: Option '--settings' argument is ambiguous."],
+  ])('refuses the arguments %j as parseArgs does', async (args, message) => {
+    const result = await runCli(['run', ...args], hookInput('PreToolUse', bash));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.startsWith(message)).toBe(true);
+  });
+
   it.each([
     ['', 'hookwire run: no hook input on stdin (expected the event as JSON)\n'],
     ['{"hook_event_name": "PreToolUse"', 'hookwire run: the hook input on stdin is not valid JSON'],

@@ -1,4 +1,4 @@
-import { existsSync, readSync } from 'node:fs';
+import { existsSync, readSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
@@ -29,16 +29,9 @@ const OWN_ERROR = 1;
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        settings: { type: 'string', multiple: true },
-        'on-config-error': { type: 'string', default: 'block' },
-      },
-    });
+    const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
-    const onConfigError = values['on-config-error'];
+    const onConfigError = values['on-config-error'] ?? 'block';
     if (onConfigError !== 'block' && onConfigError !== 'allow') {
       throw new CommandInputError(
         `--on-config-error must be block or allow, not ${JSON.stringify(onConfigError)}`,
@@ -77,10 +70,10 @@ export async function run(argv: string[]): Promise<number> {
       const sessionId = sessionOf(payload, '');
       if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
       const answer = toHostAnswer(await engine.fire(event, payload));
-      process.stdout.write(answer.stdout);
+      writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
-      process.stderr.write(settingsErrorLines(engine.settings.diagnostics, cwd));
-      process.stderr.write(answer.stderr);
+      writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
+      writeAnswer(2, answer.stderr);
       return answer.exitCode;
     } finally {
       await Promise.all(launches);
@@ -88,7 +81,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`hookwire run: ${message}\n`);
+    writeAnswer(2, `hookwire run: ${message}\n`);
     return OWN_ERROR;
   }
 }
@@ -110,6 +103,51 @@ async function deliverEarlierResults(
   } catch {
     // See above: never the event's failure.
   }
+}
+
+/*
+ * `[EVENT] [--settings FILE]...`: the forms every configuration uses are read here; anything else (another
+ * option, `--`, a value starting with `-`) goes to parseArgs, so that its errors and rules stay exactly
+ * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
+ */
+function runArguments(argv: string[]): {
+  values: { settings?: string[]; 'on-config-error'?: string };
+  positionals: string[];
+} {
+  const settings: string[] = [];
+  const positionals: string[] = [];
+  let onConfigError: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index] as string;
+    const next = argv[index + 1];
+    if (token === '--settings' && next !== undefined && !next.startsWith('-')) {
+      settings.push(next);
+      index++;
+    } else if (token.startsWith('--settings=')) settings.push(token.slice('--settings='.length));
+    else if (token === '--on-config-error' && next !== undefined && !next.startsWith('-')) {
+      onConfigError = next;
+      index++;
+    } else if (token.startsWith('--on-config-error='))
+      onConfigError = token.slice('--on-config-error='.length);
+    else if (!token.startsWith('-')) positionals.push(token);
+    else {
+      return parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: {
+          settings: { type: 'string', multiple: true },
+          'on-config-error': { type: 'string' },
+        },
+      });
+    }
+  }
+  return {
+    values: {
+      ...(settings.length > 0 ? { settings } : {}),
+      ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
+    },
+    positionals,
+  };
 }
 
 /** The event named by the input's `hook_event_name`; an EVENT argument must agree (or stand in for it). */
@@ -159,4 +197,20 @@ function settingsErrorLines(diagnostics: readonly Diagnostic[], cwd: string): st
     .filter((diagnostic) => diagnostic.severity === 'error')
     .map((diagnostic) => `hookwire run: ${formatDiagnostic(diagnostic, cwd)}\n`)
     .join('');
+}
+
+/*
+ * The answer, written with blocking writes: process.stdout on a pipe (how hosts run hooks) is a net.Socket,
+ * and creating it loads the stream and net modules, a few ms of every event. Whatever a write refuses (a
+ * non-blocking pipe that is full: EAGAIN; a closed one) goes through the stream, as before, from there on.
+ */
+function writeAnswer(descriptor: 1 | 2, text: string): void {
+  if (text === '') return;
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(descriptor, bytes, written);
+  } catch {
+    (descriptor === 1 ? process.stdout : process.stderr).write(bytes.subarray(written));
+  }
 }

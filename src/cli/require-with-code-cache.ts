@@ -1,0 +1,150 @@
+/*
+ * Loading a CommonJS file with a V8 code cache, for the `hookwire` bin's `run` (spawned on every event).
+ * Compiling the run bundle is the largest single cost of its start-up, and Node 20 has no compile cache of
+ * its own (module.enableCompileCache is Node >= 22.1), so the bin keeps one: V8's cached data for the
+ * bundle, taken after a run (so it holds the functions that run compiled, not only the top level), in a
+ * directory of the user's own.
+ *
+ * V8 checks that cached data fits its own version and flags, but not that it fits the source (only the
+ * source's length), so each cache file starts with a key line naming the file, its size and mtime, and
+ * Node's version and architecture: a rebuilt or upgraded bundle, or another Node, never runs stale code.
+ * A cache file is trusted only when the current user owns it and nobody else may write it. Every failure
+ * here (no home, a read-only disk, a rejected cache) falls back to compiling as `require` would.
+ */
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script, constants as vmConstants } from 'node:vm';
+
+/** A CommonJS module's exports, and a call that writes its code cache when there was none to use. */
+export interface CachedModule {
+  readonly exports: Record<string, unknown>;
+  /** Whether V8 took the code from the cache (false: compiled from the source). */
+  readonly fromCache: boolean;
+  /** Writes the cache after the module has done its work; a no-op when a valid cache was used. */
+  saveCache(): void;
+}
+
+const NO_CACHE_TO_SAVE = () => {};
+
+/**
+ * Loads the CommonJS `file` the way `require` does (the same wrapper, a `require` relative to the file,
+ * dynamic `import()` through Node's own loader), compiled with the code cache found in `cacheDirectory`.
+ * Without a directory, or when the cache cannot be used, the file is compiled without one.
+ */
+export function requireWithCodeCache(file: string, cacheDirectory: string | undefined): CachedModule {
+  const compiled = cacheDirectory === undefined ? undefined : compileWithCache(file, cacheDirectory);
+  if (compiled === undefined) {
+    const exports = createRequire(file)(file) as Record<string, unknown>;
+    return { exports, fromCache: false, saveCache: NO_CACHE_TO_SAVE };
+  }
+  const module = { exports: {} as Record<string, unknown> };
+  const wrapper = compiled.script.runInThisContext() as (...parameters: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return { exports: module.exports, fromCache: compiled.fromCache, saveCache: compiled.saveCache };
+}
+
+/** The script compiled with the cache when it is valid, and how to write a fresh one when it was not. */
+function compileWithCache(
+  file: string,
+  cacheDirectory: string,
+): { script: Script; fromCache: boolean; saveCache(): void } | undefined {
+  // Without Node's own loader for `import()` (Node < 20.12), a script could not load the model SDKs.
+  const importModuleDynamically = vmConstants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (importModuleDynamically === undefined) return undefined;
+  try {
+    const status = statSync(file);
+    const key = `${file} ${status.size} ${status.mtimeMs} ${process.version} ${process.arch}`;
+    const cacheFile = join(cacheDirectory, `${basename(file)}-${hashOf(key)}.v8`);
+    const cached = readOwnCache(cacheFile, key);
+    const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
+      filename: file,
+      importModuleDynamically,
+      ...(cached ? { cachedData: cached } : {}),
+    });
+    if (cached !== undefined && !script.cachedDataRejected) {
+      return { script, fromCache: true, saveCache: NO_CACHE_TO_SAVE };
+    }
+    return { script, fromCache: false, saveCache: () => writeCache(cacheDirectory, cacheFile, key, script) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cached data under `cacheFile` when its key line is `key` and only this user can have written it. */
+function readOwnCache(cacheFile: string, key: string): Buffer | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(cacheFile, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const status = fstatSync(descriptor);
+    if (!ownedByThisUser(status.uid, status.mode)) return undefined;
+    const content = readFileSync(descriptor);
+    const header = Buffer.from(`${key}\n`);
+    if (!content.subarray(0, header.length).equals(header)) return undefined;
+    return content.subarray(header.length);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Written whole under a temporary name, then renamed: concurrent runs never read half a cache. */
+function writeCache(cacheDirectory: string, cacheFile: string, key: string, script: Script): void {
+  try {
+    mkdirSync(cacheDirectory, { recursive: true, mode: 0o700 });
+    const directory = statSync(cacheDirectory);
+    if (!ownedByThisUser(directory.uid, directory.mode)) return;
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${key}\n`), script.createCachedData()]), {
+      mode: 0o600,
+    });
+    renameSync(temporary, cacheFile);
+  } catch {
+    // A cache that cannot be written only means the next run compiles again.
+  }
+}
+
+/** Owned by the current user and not writable by group or others (always true where there are no uids). */
+function ownedByThisUser(uid: number, mode: number): boolean {
+  if (process.getuid === undefined) return true;
+  return uid === process.getuid() && (mode & 0o022) === 0;
+}
+
+/** FNV-1a of a short string, in hex: a file name per bundle and Node, not a check of content. */
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The user's cache directory for hookwire: `$XDG_CACHE_HOME/hookwire` or `~/.cache/hookwire`,
+ * `~/Library/Caches/hookwire` on macOS, `%LOCALAPPDATA%\hookwire\cache` on Windows. Undefined (no cache)
+ * when NODE_DISABLE_COMPILE_CACHE is set, as Node's own compile cache does, or when there is no home.
+ */
+export function codeCacheDirectory(environment: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (environment.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  if (process.platform === 'win32') {
+    return environment.LOCALAPPDATA ? join(environment.LOCALAPPDATA, 'hookwire', 'cache') : undefined;
+  }
+  const home = environment.HOME;
+  if (process.platform === 'darwin') return home ? join(home, 'Library', 'Caches', 'hookwire') : undefined;
+  if (environment.XDG_CACHE_HOME?.startsWith('/')) return join(environment.XDG_CACHE_HOME, 'hookwire');
+  return home ? join(home, '.cache', 'hookwire') : undefined;
+}

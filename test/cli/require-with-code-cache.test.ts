@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeCacheDirectory } from '../../src/cli/require-with-code-cache.js';
+
+const loader = new URL('../../src/cli/require-with-code-cache.ts', import.meta.url).href;
+
+/** A CommonJS file in a fresh directory, and a cache directory beside it. */
+function commonJsFile(source: string): { file: string; cache: string } {
+  const directory = mkdtempSync(join(tmpdir(), 'hookwire-code-cache-'));
+  const file = join(directory, 'module.cjs');
+  writeFileSync(file, source);
+  return { file, cache: join(directory, 'cache') };
+}
+
+/*
+ * Each load in a process of its own, as the bin does it: within one process V8 answers a second compile of
+ * the same source from its own in-memory cache, and would never look at the file's.
+ */
+function load(
+  file: string,
+  cache: string | undefined,
+  save = true,
+): { exports: unknown; fromCache: boolean } {
+  const script = `
+    const { requireWithCodeCache } = await import(${JSON.stringify(loader)});
+    const loaded = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cache)});
+    const exports = Object.fromEntries(Object.entries(loaded.exports).map(([k, v]) => [k, typeof v === 'function' ? v('x') : v]));
+    process.stdout.write(JSON.stringify({ exports, fromCache: loaded.fromCache }));
+    if (${save}) loaded.saveCache();`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return JSON.parse(child.stdout);
+}
+
+describe('requireWithCodeCache', () => {
+  it('loads a CommonJS file as require does, then from the cache it wrote', () => {
+    const { file, cache } = commonJsFile(`"use strict";
+const path = require('node:path');
+exports.where = () => path.basename(__filename) + ' in ' + path.basename(__dirname);
+exports.strict = (function () { return this === undefined; })();
+exports.thisIsExports = this === module.exports && exports === module.exports;`);
+    const exports = {
+      where: expect.stringMatching(/^module\.cjs in hookwire-code-cache-\w+$/),
+      strict: true,
+      thisIsExports: true,
+    };
+    expect(load(file, cache)).toEqual({ exports, fromCache: false });
+    const [cacheFile, ...others] = readdirSync(cache);
+    expect(others).toEqual([]);
+    expect(readFileSync(join(cache, cacheFile!)).toString('utf8')).toContain(`${file} `);
+    expect(load(file, cache)).toEqual({ exports, fromCache: true });
+  });
+
+  it('never runs a cache made for another version of the file, even of the same length', () => {
+    const { file, cache } = commonJsFile('exports.value = 1;');
+    load(file, cache);
+    writeFileSync(file, 'exports.value = 2;');
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(load(file, cache)).toEqual({ exports: { value: 2 }, fromCache: false });
+    expect(load(file, cache)).toEqual({ exports: { value: 2 }, fromCache: true });
+  });
+
+  it('ignores a cache file that others may write, and one V8 rejects', () => {
+    const { file, cache } = commonJsFile('exports.value = 3;');
+    load(file, cache);
+    const cacheFile = join(cache, readdirSync(cache)[0]!);
+    chmodSync(cacheFile, 0o666);
+    expect(load(file, cache, false)).toEqual({ exports: { value: 3 }, fromCache: false });
+
+    const key = readFileSync(cacheFile).toString('utf8').split('\n')[0];
+    writeFileSync(cacheFile, `${key}\nnot V8 data`);
+    chmodSync(cacheFile, 0o600);
+    expect(load(file, cache)).toEqual({ exports: { value: 3 }, fromCache: false });
+    expect(load(file, cache)).toEqual({ exports: { value: 3 }, fromCache: true });
+  });
+
+  it('compiles without a cache when there is no directory, or none can be made', () => {
+    const { file } = commonJsFile('exports.value = 4;');
+    expect(load(file, undefined)).toEqual({ exports: { value: 4 }, fromCache: false });
+    expect(load(file, '/dev/null/hookwire')).toEqual({ exports: { value: 4 }, fromCache: false });
+  });
+});
+
+describe('codeCacheDirectory', () => {
+  it.runIf(process.platform === 'linux')('follows XDG, then HOME, and is off when Node would be', () => {
+    expect(codeCacheDirectory({ HOME: '/home/u' })).toBe('/home/u/.cache/hookwire');
+    expect(codeCacheDirectory({ HOME: '/home/u', XDG_CACHE_HOME: '/x' })).toBe('/x/hookwire');
+    expect(codeCacheDirectory({ HOME: '/home/u', XDG_CACHE_HOME: 'relative' })).toBe(
+      '/home/u/.cache/hookwire',
+    );
+    expect(codeCacheDirectory({})).toBeUndefined();
+    expect(codeCacheDirectory({ HOME: '/home/u', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+  });
+});
