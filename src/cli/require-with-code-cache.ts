@@ -6,8 +6,9 @@
  * directory of the user's own.
  *
  * V8 checks that cached data fits its own version and flags, but not that it fits the source (only the
- * source's length), so each cache file starts with a key line naming the file, its size and mtime, and
- * Node's version and architecture: a rebuilt or upgraded bundle, or another Node, never runs stale code.
+ * source's length), so each cache file starts with a key line naming the file, its size and mtime, Node's
+ * version and architecture and its flags: a rebuilt or upgraded bundle, or another Node, never runs stale
+ * code.
  * A cache file is trusted only when the current user owns it and nobody else may write it. Every failure
  * here (no home, a read-only disk, a rejected cache) falls back to compiling as `require` would.
  */
@@ -63,7 +64,10 @@ function compileWithCache(
   if (importModuleDynamically === undefined) return undefined;
   try {
     const status = statSync(file);
-    const key = `${file} ${status.size} ${status.mtimeMs} ${process.version} ${process.arch}`;
+    // Node's and V8's flags are part of the key too: V8 rejects data made under other flags, and a file shared
+    // by two sets of flags (a NODE_OPTIONS in one terminal, none in the host) would be rewritten every time.
+    const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+    const key = `${file} ${status.size} ${status.mtimeMs} ${process.version} ${process.arch} ${flags}`;
     const cacheFile = join(cacheDirectory, `${basename(file)}-${hashOf(key)}.v8`);
     const cached = readOwnCache(cacheFile, key);
     const source = readFileSync(file, 'utf8').replace(/^#!/, '//');

@@ -23,6 +23,7 @@ function load(
   file: string,
   cache: string | undefined,
   save = true,
+  nodeOptions = '',
 ): { exports: unknown; fromCache: boolean } {
   const script = `
     const { requireWithCodeCache } = await import(${JSON.stringify(loader)});
@@ -32,6 +33,7 @@ function load(
     if (${save}) loaded.saveCache();`;
   const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: nodeOptions },
   });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout);
@@ -77,6 +79,16 @@ exports.thisIsExports = this === module.exports && exports === module.exports;`)
     chmodSync(cacheFile, 0o600);
     expect(load(file, cache)).toEqual({ exports: { value: 3 }, fromCache: false });
     expect(load(file, cache)).toEqual({ exports: { value: 3 }, fromCache: true });
+  });
+
+  it('keeps one cache per set of Node flags, so that alternating flags do not rewrite it every time', () => {
+    const { file, cache } = commonJsFile('exports.value = 5;');
+    const flags = '--max-old-space-size=200';
+    expect(load(file, cache).fromCache).toBe(false);
+    expect(load(file, cache, true, flags).fromCache).toBe(false);
+    expect(load(file, cache).fromCache).toBe(true);
+    expect(load(file, cache, true, flags).fromCache).toBe(true);
+    expect(readdirSync(cache)).toHaveLength(2);
   });
 
   it('compiles without a cache when there is no directory, or none can be made', () => {
