@@ -25,6 +25,11 @@ export const RUN_EVENTS_VARIABLE = 'HOOKWIRE_RUN_EVENTS';
  */
 const OWN_ERROR = 1;
 
+/** Within the host's grace before SIGKILL (about 1.5 s observed): our hooks get TERM, then KILL at 500 ms. */
+const TERM_CLOSE_DEADLINE_MS = 1000;
+/** How a process ended by SIGTERM reports itself: 128 + 15. */
+const SIGTERM_EXIT_CODE = 143;
+
 /** `hookwire run [EVENT] [--settings FILE]...`: hookwire as a hook, answering in the host's protocol. */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -66,6 +71,12 @@ export async function run(argv: string[]): Promise<number> {
       backgroundLauncher: backgroundJobLauncher(launches),
       ...(settings && settings.length > 0 ? { settings } : {}),
     });
+    // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
+    // (each is a group of its own): end them too before going, rather than leave them running unbounded.
+    const endHooksOnTerm = (): void => {
+      engine.close(TERM_CLOSE_DEADLINE_MS).finally(() => process.exit(SIGTERM_EXIT_CODE));
+    };
+    process.once('SIGTERM', endHooksOnTerm);
     try {
       const sessionId = sessionOf(payload, '');
       if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
@@ -78,6 +89,7 @@ export async function run(argv: string[]): Promise<number> {
     } finally {
       await Promise.all(launches);
       await engine.close();
+      process.removeListener('SIGTERM', endHooksOnTerm);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
