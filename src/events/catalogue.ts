@@ -2,6 +2,7 @@ import type { EventName } from './event-names.js';
 import type { EventSpec } from './event-spec.js';
 import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './field.js';
 import { handlerTypesIn } from './handler-types.js';
+import { NOTIFICATION_SEMANTICS } from './notification-semantics.js';
 
 /*
  * The event catalogue: the one source of truth about events. Facts come from `protocol-reference.md`, then
@@ -35,16 +36,7 @@ const task = {
 /** Shared by every notification-only protocol event: run the hooks, ignore what they say. */
 const notification = {
   family: 'protocol',
-  decisions: [],
-  block: null,
-  legacyDecision: false,
-  specificOutput: [],
-  plainStdout: 'ignored',
-  notificationOnly: true,
-  anyFailureBlocks: false,
-  blockContinues: null,
-  answersWorktreePath: false,
-  modelBlockEndsTurn: false,
+  ...NOTIFICATION_SEMANTICS,
   handlers: NO_MODEL_HANDLERS,
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
@@ -53,16 +45,7 @@ const notification = {
 const deepAgents = {
   family: 'deepagents',
   matcher: null,
-  decisions: [],
-  block: null,
-  legacyDecision: false,
-  specificOutput: [],
-  plainStdout: 'ignored',
-  notificationOnly: true,
-  anyFailureBlocks: false,
-  blockContinues: null,
-  answersWorktreePath: false,
-  modelBlockEndsTurn: false,
+  ...NOTIFICATION_SEMANTICS,
   handlers: LOCAL_HANDLERS,
   timeouts: DEEPAGENTS_TIMEOUTS,
 } as const;

@@ -1,6 +1,7 @@
 import type { EventSpec } from './event-spec.js';
 import { DEEPAGENTS_TIMEOUTS, PROTOCOL_TIMEOUTS } from './field.js';
 import { handlerTypesIn } from './handler-types.js';
+import { NOTIFICATION_SEMANTICS } from './notification-semantics.js';
 
 /*
  * The rows `specOf` gives an event name the catalogue does not know. Hosts add events faster than any
@@ -12,16 +13,7 @@ import { handlerTypesIn } from './handler-types.js';
 const unknownNotification = {
   description: 'An event the catalogue does not know; its hooks run as notifications (hookwire’s rule).',
   input: {},
-  decisions: [],
-  block: null,
-  legacyDecision: false,
-  specificOutput: [],
-  plainStdout: 'ignored',
-  notificationOnly: true,
-  anyFailureBlocks: false,
-  blockContinues: null,
-  answersWorktreePath: false,
-  modelBlockEndsTurn: false,
+  ...NOTIFICATION_SEMANTICS,
   handlers: handlerTypesIn('all'),
 } as const;
 
