@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, hookInput, root } from '../cli/run-cli.js';
+import { type CliResult, hookInput, root, runCli } from '../cli/run-cli.js';
 
 /*
  * The shipped `hookwire run`, as an agent spawns it: the bin package.json declares (dist/hookwire.cjs), which
@@ -21,19 +20,7 @@ beforeAll(() => {
 
 /** Runs the built bin in the repository root, as a hook with `stdin` as its input. */
 function runBuilt(args: readonly string[], stdin: string): Promise<CliResult> {
-  const environment: NodeJS.ProcessEnv = { ...process.env };
-  delete environment.HOOKWIRE_RUN_EVENTS;
-  delete environment.CLAUDE_PROJECT_DIR;
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: environment });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, stdin, {}, [BIN]);
 }
 
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_01' };
