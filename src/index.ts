@@ -20,3 +20,9 @@ export type * from './outcome/outcome.js';
 export type { HandlerExecution } from './run/handler-execution.js';
 export type * from './settings/configured-hook.js';
 export type * from './settings/settings-schema.js';
+export {
+  type AssistantBlock,
+  createTranscriptWriter,
+  type TranscriptWriter,
+  type TranscriptWriterOptions,
+} from './transcript/transcript-writer.js';

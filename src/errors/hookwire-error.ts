@@ -1,5 +1,5 @@
 /** The kinds of error that escape the library. Failing hooks are never errors: they are run results. */
-export type HookwireErrorKind = 'settings' | 'usage' | 'payload' | 'closed' | 'recursion' | 'internal';
+export type HookwireErrorKind = 'settings' | 'usage' | 'payload' | 'closed' | 'recursion' | 'io' | 'internal';
 
 /**
  * The one error class hookwire throws: a `kind` to branch on, a message that names the file, line, column

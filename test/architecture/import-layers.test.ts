@@ -12,6 +12,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['common', 'errors'],
   ['patterns'],
   ['events'],
+  ['transcript'],
   ['settings'],
   ['outcome'],
   ['select'],
