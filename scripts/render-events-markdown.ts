@@ -1,6 +1,6 @@
 import { catalogue } from '../src/events/catalogue.js';
 import { EVENT_NAMES, type EventName } from '../src/events/event-names.js';
-import type { EventFamily, MatcherSubject, PlainStdout } from '../src/events/event-spec.js';
+import type { EventFamily, EventSpec, MatcherSubject, PlainStdout } from '../src/events/event-spec.js';
 import { inputFieldsOf } from '../src/events/lookup.js';
 
 /*
@@ -31,7 +31,7 @@ function cell(text: string): string {
 }
 
 function renderEvent(name: EventName): string {
-  const spec = catalogue[name];
+  const spec: EventSpec = catalogue[name];
   const timeouts = Object.entries(spec.timeouts)
     .filter(([type]) => spec.handlers.includes(type as keyof typeof spec.timeouts))
     .map(([type, seconds]) => `${type} ${seconds} s`)
@@ -63,6 +63,12 @@ function renderEvent(name: EventName): string {
     ...(spec.modelBlockEndsTurn
       ? ['- A prompt or agent hook’s `ok: false` also ends the turn (as `continue: false`).']
       : []),
+    ...(spec.envFile
+      ? [
+          '- Hooks get `CLAUDE_ENV_FILE`, the session’s environment file; the outcome’s `environment` holds what it sets (docs/host-helpers.md).',
+        ]
+      : []),
+    ...(spec.endsSession ? ['- Ends the session: the engine removes its environment file afterwards.'] : []),
     ...(spec.answersWorktreePath
       ? [
           '- The host takes the worktree path from the answer: hooks that all succeed without giving one fail the action.',
@@ -93,7 +99,7 @@ export function renderEventsMarkdown(): string {
   // `SessionStart`, so it becomes `sessionstart-1`).
   const seen = new Map<string, number>();
   const summary = EVENT_NAMES.map((name) => {
-    const spec = catalogue[name];
+    const spec: EventSpec = catalogue[name];
     const slug = name.toLowerCase().replace(/[^a-z0-9 _-]/g, '');
     const repeats = seen.get(slug) ?? 0;
     seen.set(slug, repeats + 1);

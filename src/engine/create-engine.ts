@@ -1,7 +1,9 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { SessionEnvFiles } from '../env-file/session-env-files.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import type { AnyEventName } from '../events/event-names.js';
+import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
@@ -57,6 +59,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
     index,
     policy: settings.policy,
     state: new SessionState(),
+    envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
     defaults: {
       sessionId,
       transcriptPath: join(
@@ -96,9 +99,15 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
           ? emptyOutcome(event)
           : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
             fireSelected(context, event, given, selected);
-      if (configErrors.length === 0) return fired;
+      const ended = context.envFiles.active && specOf(event).endsSession ? endSession(fired, given) : fired;
+      if (configErrors.length === 0) return ended;
       const errors = configErrorsFor(event, configErrors);
-      return errors.length === 0 ? fired : fired.then((outcome) => failClosed(outcome, errors, options.cwd));
+      return errors.length === 0 ? ended : ended.then((outcome) => failClosed(outcome, errors, options.cwd));
+    },
+    sessionEnvironment(target = sessionId): Readonly<Record<string, string>> {
+      const parsed = context.envFiles.read(target);
+      for (const warning of parsed.warnings) options.logger?.warn(warning);
+      return parsed.variables;
     },
     deliver(target: string, deliveries: readonly Delivery[]): void {
       for (const delivery of deliveries) context.state.queue(target, delivery);
@@ -112,8 +121,17 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       });
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
       clearTimeout(timer);
+      for (const warning of context.envFiles.removeAll()) options.logger?.warn(warning);
     },
   };
+
+  /** After the session's end event, its environment file goes (its hooks never get it). */
+  function endSession(fired: Promise<Outcome>, given: Readonly<Record<string, unknown>>): Promise<Outcome> {
+    return fired.then((outcome) => {
+      const warning = context.envFiles.remove(sessionOf(given, sessionId));
+      return warning === undefined ? outcome : { ...outcome, warnings: [...outcome.warnings, warning] };
+    });
+  }
 }
 
 function notAnEventName(event: unknown): HookwireError {

@@ -1,3 +1,4 @@
+import type { SessionEnvFiles } from '../env-file/session-env-files.js';
 import type { PayloadDefaults } from '../events/fill-payload.js';
 import type { HookIndex } from '../select/hook-index.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
@@ -12,6 +13,8 @@ export interface EngineContext {
   /** The merged hook policy, which the http runner enforces (URL and env var allowlists). */
   readonly policy: HookPolicy;
   readonly state: SessionState;
+  /** The sessions' environment files (CLAUDE_ENV_FILE). */
+  readonly envFiles: SessionEnvFiles;
   readonly defaults: PayloadDefaults;
   /** Aborted by close(): every runner ends its hook and reports `cancelled`. */
   readonly signal: AbortSignal;

@@ -74,6 +74,13 @@ export interface EngineOptions {
    * Default: background hooks run in-process, and `close()` ends them.
    */
   readonly backgroundLauncher?: BackgroundLauncher;
+  /**
+   * Where the engine keeps per-session files: the sessions' environment files (CLAUDE_ENV_FILE) go in
+   * `<stateDir>/session-env/<session>/`. Default: a directory made under the system's temporary directory
+   * on first use. The session directories (and a default state directory) are removed at SessionEnd and
+   * `close()`. When `env` or the host's environment already sets CLAUDE_ENV_FILE, hooks get that file.
+   */
+  readonly stateDir?: string;
 }
 
 /** The engine an agent embeds. */
@@ -92,6 +99,15 @@ export interface Engine {
    * firing, where they are merged as delivered runs, like those of background hooks run in-process.
    */
   deliver(sessionId: string, deliveries: readonly Delivery[]): void;
-  /** Stops background hooks within the deadline (ms, default 5000), ending their process groups. */
+  /**
+   * The variables the session's environment file (CLAUDE_ENV_FILE) sets now, read afresh (so background
+   * hooks' later lines count): what the host applies to its own tool runs. Refused lines are reported
+   * through the logger. Default session: the engine's own.
+   */
+  sessionEnvironment(sessionId?: string): Readonly<Record<string, string>>;
+  /**
+   * Stops background hooks within the deadline (ms, default 5000), ending their process groups, and
+   * removes the sessions' environment files.
+   */
   close(deadlineMs?: number): Promise<void>;
 }

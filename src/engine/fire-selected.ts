@@ -1,6 +1,6 @@
 import type { AnyEventName } from '../events/event-names.js';
 import { fillPayload } from '../events/fill-payload.js';
-import { unknownEventWarning } from '../events/lookup.js';
+import { specOf, unknownEventWarning } from '../events/lookup.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { SelectedHook } from '../select/select-hooks.js';
@@ -9,6 +9,7 @@ import { deliveredEntries } from './delivered-entries.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
 import type { ExecutedHook } from './execute-hook.js';
 import type { Firing } from './firing.js';
+import { settingsWithEnvFile, withSessionEnvironment } from './offer-env-file.js';
 import { planFiring } from './plan-firing.js';
 import { runFiring } from './run-firing.js';
 
@@ -29,13 +30,19 @@ export async function fireSelected(
   const { options, state } = context;
   const payload = fillPayload(event, given, context.defaults);
   const sessionId = sessionOf(payload, context.defaults.sessionId);
+  // The events whose hooks get CLAUDE_ENV_FILE are a fact of the catalogue row.
+  const grant = specOf(event).envFile ? context.envFiles.grant(sessionId) : undefined;
+  const settings = context.runSettings.of(
+    sessionId,
+    typeof payload.cwd === 'string' ? payload.cwd : options.cwd,
+  );
   const firing: Firing = {
     context,
     event,
     sessionId,
     payload,
     payloadJson: JSON.stringify(payload),
-    settings: context.runSettings.of(sessionId, typeof payload.cwd === 'string' ? payload.cwd : options.cwd),
+    settings: grant === undefined ? settings : settingsWithEnvFile(settings, grant),
   };
   const plan = planFiring(selected, state, sessionId);
   const finished = await runFiring(firing, selected, plan);
@@ -50,7 +57,11 @@ export async function fireSelected(
     durationMs: performance.now() - startedAt,
     ...(unknown === undefined ? {} : { warnings: [unknown] }),
   });
-  return capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
+  const capped = capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
+  // Read once the awaited hooks are done; engine.sessionEnvironment() reads again for background ones.
+  return grant === undefined
+    ? capped
+    : withSessionEnvironment(capped, grant, context.envFiles.read(sessionId));
 }
 
 /** The merge's entries, in configuration order; a sequential definition's hooks rewrite the input as one. */

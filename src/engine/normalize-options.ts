@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
+import { ENV_FILE_VARIABLE } from '../env-file/session-env-files.js';
 import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import {
@@ -36,6 +37,9 @@ export interface NormalizedOptions {
   readonly onConfigError: ConfigErrorPolicy;
   /** Undefined: background hooks run in-process. */
   readonly backgroundLauncher: BackgroundLauncher | undefined;
+  readonly stateDir: string | undefined;
+  /** CLAUDE_ENV_FILE as `env` or the host's environment sets it: hooks get that file, not one of the engine's. */
+  readonly hostEnvFile: string | undefined;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -76,6 +80,8 @@ export function normalizeOptions(
     model: options.model,
     onConfigError: options.onConfigError ?? 'allow',
     backgroundLauncher: options.backgroundLauncher,
+    stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
+    hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
   };
 }
 

@@ -94,6 +94,13 @@ export interface EventSpec {
    * group before Node starts.
    */
   readonly hostDoesNotWait?: true;
+  /**
+   * The host gives this event's hooks `CLAUDE_ENV_FILE`, the session's environment file they append
+   * `export NAME=value` lines to, and applies it to its later tool runs (docs/host-helpers.md).
+   */
+  readonly envFile?: true;
+  /** The session ends with this event: the engine removes what it kept for the session (its env file). */
+  readonly endsSession?: true;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
   readonly anyFailureBlocks: boolean;
   /**

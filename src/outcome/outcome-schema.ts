@@ -90,6 +90,14 @@ export const outcomeSchema = z
     hookSpecificOutput: jsonObject.describe('The merged event-specific fields.'),
     suppressOutput: z.boolean(),
     warnings: strings,
+    environment: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'SessionStart, Setup, CwdChanged and FileChanged, when hooks ran: the variables the session’s ' +
+          'environment file (CLAUDE_ENV_FILE) sets after the event, for the host to apply to its own tool ' +
+          'runs. Refused lines are in `warnings`.',
+      ),
     durationMs: z.number().nonnegative(),
     runs: z.array(hookRunSchema).readonly().describe('One entry per selected hook, in configuration order.'),
     trace: traceSchema.describe('For each merged field, the indexes of the runs that produced it.'),

@@ -393,8 +393,6 @@ export const acceptanceCases: readonly AcceptanceCase[] = [
     event: 'SessionStart',
     fields: () => ({ source: 'startup' }),
     intended: () => ({}),
-    knownGap:
-      'hookwire does not set CLAUDE_ENV_FILE for SessionStart (src/engine/fire-selected.ts), so `>> "$CLAUDE_ENV_FILE"` fails with exit 2',
   },
   {
     title: 'a prompt carrying an API key is blocked, with a message for the user',

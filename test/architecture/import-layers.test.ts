@@ -12,7 +12,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['common', 'errors'],
   ['patterns'],
   ['events'],
-  ['transcript'],
+  ['transcript', 'env-file'],
   ['settings'],
   ['outcome'],
   ['select'],

@@ -60,6 +60,7 @@ interface ExpectedOutcome {
   readonly hookSpecificOutput: Readonly<Record<string, unknown>>;
   readonly suppressOutput: boolean;
   readonly warnings: readonly string[];
+  readonly environment?: { readonly [name: string]: string };
   readonly durationMs: number;
   readonly runs: readonly ExpectedHookRun[];
   readonly trace: ExpectedTrace;
