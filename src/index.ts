@@ -13,7 +13,14 @@ export {
   type DeepAgentsHookResult,
 } from './deepagents/deepagents-dispatcher.js';
 export { createEngine } from './engine/create-engine.js';
-export type { Engine, EngineOptions } from './engine/engine.js';
+export type {
+  Engine,
+  EngineOptions,
+  FileChangeKind,
+  FileWatcher,
+  WatchFilesOptions,
+} from './engine/engine.js';
+export { type ParsedEnvFile, parseEnvFile } from './env-file/parse-env-file.js';
 export { HookwireError, type HookwireErrorKind } from './errors/hookwire-error.js';
 export * from './events/index.js';
 export type * from './outcome/outcome.js';

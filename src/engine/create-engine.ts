@@ -19,6 +19,7 @@ import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
 import { type Delivery, SessionState } from './session-state.js';
+import { createSessionWatcher, type SessionWatcher, watchPathsOf } from './watch-files.js';
 
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
 const DEFAULT_CLOSE_DEADLINE_MS = 5000;
@@ -53,6 +54,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
   const sessionId = randomSessionId();
   const controller = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
+  const watchers = new Set<SessionWatcher>();
   let closed = false;
   const context: EngineContext = {
     options,
@@ -81,7 +83,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
     },
   };
 
-  return {
+  const engine: Engine = {
     settings,
     fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> {
       if (closed)
@@ -99,7 +101,9 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
           ? emptyOutcome(event)
           : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
             fireSelected(context, event, given, selected);
-      const ended = context.envFiles.active && specOf(event).endsSession ? endSession(fired, given) : fired;
+      const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
+      const ended =
+        context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
       if (configErrors.length === 0) return ended;
       const errors = configErrorsFor(event, configErrors);
       return errors.length === 0 ? ended : ended.then((outcome) => failClosed(outcome, errors, options.cwd));
@@ -112,8 +116,33 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
     deliver(target: string, deliveries: readonly Delivery[]): void {
       for (const delivery of deliveries) context.state.queue(target, delivery);
     },
+    watchFiles(watchOptions = {}) {
+      const sessionWatcher = createSessionWatcher(
+        {
+          ...watchOptions,
+          sessionId: watchOptions.sessionId ?? sessionId,
+          cwd: watchOptions.cwd ?? options.cwd,
+        },
+        (payload) => engine.fire('FileChanged', payload),
+        options.logger,
+      );
+      watchers.add(sessionWatcher);
+      const { watcher } = sessionWatcher;
+      return {
+        get paths() {
+          return watcher.paths;
+        },
+        setPaths: (paths) => watcher.setPaths(paths),
+        close: () => {
+          watchers.delete(sessionWatcher);
+          watcher.close();
+        },
+      };
+    },
     async close(deadlineMs = DEFAULT_CLOSE_DEADLINE_MS): Promise<void> {
       closed = true;
+      for (const { watcher } of watchers) watcher.close();
+      watchers.clear();
       controller.abort(new HookwireError('closed', 'the engine was closed'));
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => {
@@ -124,6 +153,35 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       for (const warning of context.envFiles.removeAll()) options.logger?.warn(warning);
     },
   };
+  return engine;
+
+  /**
+   * The session's watchers take the watch list of an event whose hooks may return `watchPaths`, and stop
+   * after the session's end event.
+   */
+  function updateWatchers(
+    fired: Promise<Outcome>,
+    event: AnyEventName,
+    given: Readonly<Record<string, unknown>>,
+  ): Promise<Outcome> {
+    const spec = specOf(event);
+    if (!spec.specificOutput.includes('watchPaths') && !spec.endsSession) return fired;
+    const target = sessionOf(given, sessionId);
+    return fired.then((outcome) => {
+      for (const sessionWatcher of watchers) {
+        if (sessionWatcher.sessionId !== target) continue;
+        if (spec.endsSession) {
+          sessionWatcher.watcher.close();
+          watchers.delete(sessionWatcher);
+          continue;
+        }
+        const cwd = typeof given.cwd === 'string' ? given.cwd : sessionWatcher.cwd;
+        const paths = watchPathsOf(outcome, cwd);
+        if (paths !== undefined) sessionWatcher.watcher.setPaths(paths);
+      }
+      return outcome;
+    });
+  }
 
   /** After the session's end event, its environment file goes (its hooks never get it). */
   function endSession(fired: Promise<Outcome>, given: Readonly<Record<string, unknown>>): Promise<Outcome> {

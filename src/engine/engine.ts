@@ -4,12 +4,16 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { FileWatcher } from '../watch/file-watcher.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { Delivery } from './session-state.js';
+import type { WatchFilesOptions } from './watch-files.js';
 
+export type { FileChangeKind, FileWatcher } from '../watch/file-watcher.js';
 export type { BackgroundJob, BackgroundLauncher } from './background-job.js';
 export type { Delivery as BackgroundDelivery } from './session-state.js';
+export type { WatchFilesOptions } from './watch-files.js';
 
 /** Options of `createEngine`, normalised once at the entry (see engine/normalize-options). */
 export interface EngineOptions {
@@ -105,6 +109,13 @@ export interface Engine {
    * through the logger. Default session: the engine's own.
    */
   sessionEnvironment(sessionId?: string): Readonly<Record<string, string>>;
+  /**
+   * Watches files for a session, as Claude Code does: the `watchPaths` its SessionStart, CwdChanged and
+   * FileChanged hooks return replace the list, and each settled change fires FileChanged with `file_path`
+   * and `event` (`change`, `add` or `unlink`; matchers test the basename). Until `close()` on the watcher,
+   * or on the engine (docs/host-helpers.md).
+   */
+  watchFiles(options?: WatchFilesOptions): FileWatcher;
   /**
    * Stops background hooks within the deadline (ms, default 5000), ending their process groups, and
    * removes the sessions' environment files.

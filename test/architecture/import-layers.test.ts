@@ -12,7 +12,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['common', 'errors'],
   ['patterns'],
   ['events'],
-  ['transcript', 'env-file'],
+  ['transcript', 'env-file', 'watch'],
   ['settings'],
   ['outcome'],
   ['select'],
