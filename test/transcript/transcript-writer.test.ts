@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -165,4 +165,20 @@ describe('createTranscriptWriter', () => {
       directory.restore();
     }
   });
+
+  // /dev/full accepts the open and refuses every write (ENOSPC): a real disk-full, on Linux.
+  it.skipIf(!existsSync('/dev/full'))(
+    'reports a failed write at flush and close, naming the file',
+    async () => {
+      const writer = createTranscriptWriter({ path: '/dev/full', sessionId, cwd });
+      writer.appendUser('lost');
+      writer.appendUser('dropped after the failure');
+      const expected = {
+        kind: 'io',
+        message: expect.stringMatching(/^\/dev\/full: cannot append to the transcript: ENOSPC/),
+      };
+      await expect(writer.flush()).rejects.toMatchObject(expected);
+      await expect(writer.close()).rejects.toMatchObject(expected);
+    },
+  );
 });

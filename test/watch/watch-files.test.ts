@@ -167,4 +167,18 @@ describe('engine.watchFiles', () => {
       expect.stringMatching(new RegExp(`^${join(root, 'no-such-directory')}: cannot watch: ENOENT`)),
     ]);
   });
+
+  it('stops following the session after close() and after its SessionEnd', async () => {
+    const { engine, root } = await setUp({ SessionStart: answerWatchPaths('SessionStart', ['a.txt']) });
+    const closed = engine.watchFiles({ sessionId, cwd: root });
+    const ended = engine.watchFiles({ sessionId, cwd: root });
+    const other = engine.watchFiles({ sessionId: 'another-session', cwd: root });
+    closed.close();
+    await engine.fire('SessionStart', { session_id: sessionId, cwd: root, source: 'startup' });
+    expect([closed.paths, ended.paths]).toEqual([[], [join(root, 'a.txt')]]);
+    await engine.fire('SessionEnd', { session_id: sessionId, reason: 'other' });
+    await engine.fire('SessionStart', { session_id: 'another-session', cwd: root, source: 'startup' });
+    await engine.fire('SessionStart', { session_id: sessionId, cwd: join(root, 'later'), source: 'resume' });
+    expect([ended.paths, other.paths]).toEqual([[join(root, 'a.txt')], [join(root, 'a.txt')]]);
+  });
 });
