@@ -117,6 +117,8 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       for (const delivery of deliveries) context.state.queue(target, delivery);
     },
     watchFiles(watchOptions = {}) {
+      // A watcher made now would never be closed, and would keep the process alive.
+      if (closed) throw new HookwireError('closed', 'cannot watch files: the engine is closed');
       const sessionWatcher = createSessionWatcher(
         {
           ...watchOptions,

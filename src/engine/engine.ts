@@ -113,7 +113,7 @@ export interface Engine {
    * Watches files for a session, as Claude Code does: the `watchPaths` its SessionStart, CwdChanged and
    * FileChanged hooks return replace the list, and each settled change fires FileChanged with `file_path`
    * and `event` (`change`, `add` or `unlink`; matchers test the basename). Until `close()` on the watcher,
-   * or on the engine (docs/host-helpers.md).
+   * or on the engine (docs/host-helpers.md). Throws a `closed` HookwireError on a closed engine.
    */
   watchFiles(options?: WatchFilesOptions): FileWatcher;
   /**

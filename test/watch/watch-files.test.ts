@@ -181,4 +181,12 @@ describe('engine.watchFiles', () => {
     await engine.fire('SessionStart', { session_id: sessionId, cwd: join(root, 'later'), source: 'resume' });
     expect([ended.paths, other.paths]).toEqual([[join(root, 'a.txt')], [join(root, 'a.txt')]]);
   });
+
+  it('refuses to watch for a closed engine', async () => {
+    const { engine } = await setUp({});
+    await engine.close();
+    expect(() => engine.watchFiles()).toThrow(
+      expect.objectContaining({ kind: 'closed', message: 'cannot watch files: the engine is closed' }),
+    );
+  });
 });
