@@ -90,13 +90,20 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       deepagents: 'src/deepagents/middleware-entry.ts',
+      langchain: 'src/adapters/langchain/langchain-entry.ts',
       cli: 'src/cli/main.ts',
       'spawner-main': 'src/run/spawner/spawner-main.ts',
     },
     format: ['esm'],
     target: 'node20',
     platform: 'node',
-    dts: { entry: { index: 'src/index.ts', deepagents: 'src/deepagents/middleware-entry.ts' } },
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        deepagents: 'src/deepagents/middleware-entry.ts',
+        langchain: 'src/adapters/langchain/langchain-entry.ts',
+      },
+    },
     // The configs build in parallel into dist/: this one must not delete the others' output.
     clean: ['!hookwire.cjs', '!hookwire-run.cjs'],
     sourcemap: false,

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: measures the six performance targets of issue 7 and prints one table (Markdown, so it
- * pastes into docs/performance.md). Each target compares variants interleaved in random order in the same
+ * `npm run bench`: measures the performance targets (issue 7's six, and the adapters' target 7) and prints one
+ * table (Markdown, so it pastes into docs/performance.md). Each target compares variants interleaved in random order in the same
  * run; see docs/performance.md for what each row measures.
  *
  *   npm run bench                 the full suite (a few minutes on 2 cores)
@@ -25,6 +25,12 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['4', '`hookwire run` cold start', measureColdStart],
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
+  // Imported when run: it loads LangChain, which the other targets' process should not hold.
+  [
+    '7',
+    'adapter tool call that matches no hook',
+    async (quick) => (await import('./targets/adapter-tool-call.js')).measureAdapterToolCall(quick),
+  ],
 ];
 
 const { values } = parseArgs({

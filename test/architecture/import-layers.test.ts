@@ -21,6 +21,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['merge'],
   ['engine'],
   ['protocol'],
+  // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
+  ['adapters'],
   ['server', 'deepagents'],
   ['cli'],
   ['index.ts'],
