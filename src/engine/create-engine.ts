@@ -36,6 +36,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
     deepAgentsPath: options.deepAgentsPath,
     ...(options.files ? { files: options.files } : {}),
     ...(options.objects ? { objects: options.objects } : {}),
+    trustStore: options.trustStore,
   });
   const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };
   const index = compileHookIndex(settings.hooks, options.projectDir);

@@ -8,6 +8,7 @@ import {
   settingsLocations,
 } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import { trustStorePath } from '../settings/trust-store.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
@@ -36,6 +37,8 @@ export interface NormalizedOptions {
   readonly onConfigError: ConfigErrorPolicy;
   /** Undefined: background hooks run in-process. */
   readonly backgroundLauncher: BackgroundLauncher | undefined;
+  /** The trust store to check, undefined when trust is off. */
+  readonly trustStore: string | undefined;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -76,6 +79,7 @@ export function normalizeOptions(
     model: options.model,
     onConfigError: options.onConfigError ?? 'allow',
     backgroundLauncher: options.backgroundLauncher,
+    trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
   };
 }
 

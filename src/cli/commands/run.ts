@@ -69,6 +69,8 @@ export async function run(argv: string[]): Promise<number> {
       env: { [RUN_EVENTS_VARIABLE]: marker },
       onConfigError,
       backgroundLauncher: backgroundJobLauncher(launches),
+      // A cloned project's hooks files run only once the user has trusted their exact bytes (docs/trust.md).
+      trust: 'require',
       ...(settings && settings.length > 0 ? { settings } : {}),
     });
     // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
@@ -84,6 +86,7 @@ export async function run(argv: string[]): Promise<number> {
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
+      writeAnswer(2, engine.settings.untrusted.map((source) => `hookwire: ${source.warning}\n`).join(''));
       writeAnswer(2, answer.stderr);
       return answer.exitCode;
     } finally {
