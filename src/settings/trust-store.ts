@@ -67,7 +67,8 @@ export function readTrustStore(file: string): TrustStoreReading {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { store: emptyTrustStore() };
+    // No store yet (ENOTDIR: a path component is a file, so neither is there one): nothing is trusted.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { store: emptyTrustStore() };
     return { problem: `cannot be read (${code ?? String(error)})` };
   }
   return parseTrustStore(text);
