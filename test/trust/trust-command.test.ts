@@ -66,10 +66,12 @@ describe('hookwire run with a cloned project', () => {
   it('runs its hooks only once trusted, and stops when the file changes, saying so', async () => {
     const project = clonedProject();
     const { projectDir, hooksFile } = project;
+    // Claude Code ignores stderr on exit 0: the user sees the warning as the answer's system message.
+    const warning = untrustedWarning(hooksFile, projectDir, 'new file');
     expect(await project.run()).toEqual({
       code: 0,
-      stdout: '',
-      stderr: untrustedWarning(hooksFile, projectDir, 'new file'),
+      stdout: `${JSON.stringify({ systemMessage: warning.trimEnd() })}\n`,
+      stderr: warning,
     });
 
     const trusted = await project.trust('--yes');
