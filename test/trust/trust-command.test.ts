@@ -192,6 +192,15 @@ describe('the trust store', () => {
     expect(readdirSync(state)).toEqual(['trust.json']);
   });
 
+  it('takes over a lock left by a process that is gone', async () => {
+    const project = clonedProject();
+    mkdirSync(project.state, { recursive: true });
+    // A pid above Linux's pid_max (4194304) names no process.
+    writeFileSync(join(project.state, 'trust.json.lock'), '99999999');
+    expect((await project.trust('--yes')).code).toBe(0);
+    expect(readdirSync(project.state)).toEqual(['trust.json']);
+  });
+
   it('is private to the user (0600 in a 0700 directory)', async () => {
     const project = clonedProject();
     await project.trust('--yes');
