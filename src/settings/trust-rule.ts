@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import type { SourceLevel } from './configured-hook.js';
+import { realPathOf } from './trust-check.js';
 
 /**
  * Whether hooks from sources that arrive with a repository must be trusted (`hookwire trust`) before they
@@ -33,7 +34,8 @@ const TRUST_BY_LEVEL: Record<SourceLevel, 'always' | 'never' | 'inside-project'>
 export function sourceNeedsTrust(source: { level: SourceLevel; file: string }, projectDir: string): boolean {
   const rule = TRUST_BY_LEVEL[source.level];
   if (rule !== 'inside-project') return rule === 'always';
-  return isInside(source.file, projectDir);
+  // Lexically, or once symlinks are resolved: the project's file named through its real path is still its.
+  return isInside(source.file, projectDir) || isInside(realPathOf(source.file), realPathOf(projectDir));
 }
 
 /** True when `file` (absolute) is `directory` or lies below it, lexically. */

@@ -134,6 +134,24 @@ describe('loading with trust required', () => {
     );
   });
 
+  it('knows a file of the project named through the real path of a symlinked project directory', () => {
+    const { root, projectDir, state } = project();
+    const link = join(root, 'link');
+    symlinkSync(projectDir, link);
+    const inside = join(projectDir, 'hooks.json');
+    writeFileSync(inside, JSON.stringify(hooksWith('echo inside')));
+    const loaded = loadSettings({
+      cwd: link,
+      projectDir: link,
+      homeDir: root,
+      managedSettingsPath: join(root, 'managed.json'),
+      deepAgentsPath: join(root, 'none.json'),
+      files: [inside],
+      trustStore: join(state, 'trust.json'),
+    });
+    expect(loaded.untrusted.map((source) => source.file)).toEqual([inside]);
+  });
+
   it('the engine runs every source unless asked to require trust', async () => {
     const { projectDir, home, root, state } = project();
     const options = {
