@@ -87,7 +87,10 @@ async function trust(
   }
   if (pending.length === 0) return 0;
   process.stdout.write(pending.map((review) => renderReview(review, cwd)).join('\n'));
-  const question = `Trust ${pending.length === 1 ? 'this file' : `these ${pending.length} files`} and let hookwire run its hooks?`;
+  const question =
+    pending.length === 1
+      ? 'Trust this file and let hookwire run its hooks?'
+      : `Trust these ${pending.length} files and let hookwire run their hooks?`;
   if (!yes) {
     if (!process.stdin.isTTY) {
       process.stderr.write(

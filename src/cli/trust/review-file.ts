@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { HookwireError } from '../../errors/hookwire-error.js';
 import type { Diagnostic, SourceLevel } from '../../settings/configured-hook.js';
 import { readSettingsText } from '../../settings/read-settings-source.js';
 import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
@@ -27,7 +28,16 @@ export interface FileReview {
  * showed, so a file changed after the review is not trusted by it.
  */
 export function reviewFile(file: string, level: SourceLevel, store: TrustStore): FileReview {
-  return reviewBytes(file, level, readFileSync(file), store);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new HookwireError('settings', `cannot read ${file} (${code}); nothing was trusted`, {
+      cause: error,
+    });
+  }
+  return reviewBytes(file, level, bytes, store);
 }
 
 /** Reviews `bytes` as the content of `file` (what `hookwire init` just wrote, for one). */
