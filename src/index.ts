@@ -37,6 +37,8 @@ export type * from './outcome/outcome.js';
 export type { HandlerExecution } from './run/handler-execution.js';
 export type * from './settings/configured-hook.js';
 export type * from './settings/settings-schema.js';
+export type { UntrustedReason, UntrustedSource } from './settings/trust-check.js';
+export type { TrustMode } from './settings/trust-rule.js';
 export {
   type AssistantBlock,
   createTranscriptWriter,

@@ -1,5 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { recordTrust } from '../../src/cli/trust/record-trust.js';
+import { reviewFile } from '../../src/cli/trust/review-file.js';
+import { emptyTrustStore } from '../../src/settings/trust-store.js';
 import { benchSandbox } from '../lib/bench-engine-options.js';
 import { ensureBundle, ROOT } from '../lib/ensure-bundle.js';
 import { formatMs, formatSummaryMs } from '../lib/format.js';
@@ -47,11 +50,17 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
     '--settings',
     settingsFile,
   ];
-  const withoutCodeCache = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  // The file lies in the project (the sandbox is the payload's cwd), so `run` checks its trust on every
+  // event, as it does for a project's .hookwire/hooks.json: the figures include that check (docs/trust.md).
+  const stateDirectory = join(benchSandbox(), 'cold-start-state');
+  const storeFile = join(stateDirectory, 'trust.json');
+  await recordTrust(storeFile, [reviewFile(settingsFile, 'explicit', emptyTrustStore())]);
+  const trusted = { ...process.env, HOOKWIRE_STATE_DIR: stateDirectory };
+  const withoutCodeCache = { ...trusted, NODE_DISABLE_COMPILE_CACHE: '1' };
   const cwd = benchSandbox();
   for (const [args, input, env] of [
-    [runArgs, matching, undefined],
-    [bundleArgs, unmatched, undefined],
+    [runArgs, matching, trusted],
+    [bundleArgs, unmatched, trusted],
     [runArgs, unmatched, withoutCodeCache],
   ] as const) {
     const probe = await runProcess(process.execPath, args, input, cwd, env);
@@ -66,9 +75,12 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
   const samples = await interleave(
     {
       node: async () => (await runProcess(process.execPath, ['-e', '0'], matching, cwd)).durationMs,
-      hookwireMatch: async () => (await runProcess(process.execPath, runArgs, matching, cwd)).durationMs,
-      hookwireNoMatch: async () => (await runProcess(process.execPath, runArgs, unmatched, cwd)).durationMs,
-      bundleNoMatch: async () => (await runProcess(process.execPath, bundleArgs, unmatched, cwd)).durationMs,
+      hookwireMatch: async () =>
+        (await runProcess(process.execPath, runArgs, matching, cwd, trusted)).durationMs,
+      hookwireNoMatch: async () =>
+        (await runProcess(process.execPath, runArgs, unmatched, cwd, trusted)).durationMs,
+      bundleNoMatch: async () =>
+        (await runProcess(process.execPath, bundleArgs, unmatched, cwd, trusted)).durationMs,
       noCodeCacheNoMatch: async () =>
         (await runProcess(process.execPath, runArgs, unmatched, cwd, withoutCodeCache)).durationMs,
       hookwireVersion: async () =>

@@ -41,6 +41,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: "Move a project's Claude Code hooks into a hookwire file; one `hookwire run` per event",
     load: () => import('./commands/init.js'),
   },
+  trust: {
+    summary: "Review a project's hooks and trust them to run (list, revoke)",
+    load: () => import('./commands/trust.js'),
+  },
   convert: {
     summary: 'Convert Deep Agents hooks.json to Claude-style settings and back',
     load: () => import('./commands/convert.js'),

@@ -47,6 +47,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     deepAgentsPath: options.deepAgentsPath,
     ...(options.files ? { files: options.files } : {}),
     ...(options.objects ? { objects: options.objects } : {}),
+    trustStore: options.trustStore,
   });
   const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };
   const index = compileHookIndex(settings.hooks, options.projectDir);

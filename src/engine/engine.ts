@@ -4,6 +4,7 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { TrustMode } from '../settings/trust-rule.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
@@ -85,6 +86,15 @@ export interface EngineOptions {
    * `close()`. When `env` or the host's environment already sets CLAUDE_ENV_FILE, hooks get that file.
    */
   readonly stateDir?: string;
+  /**
+   * `require`: hooks from sources a repository can carry (project and local settings, and settings files
+   * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others are
+   * skipped, each file with one warning, and listed in `settings.untrusted`. `off`: every source runs.
+   * Default `off`: the host decides (`hookwire run` requires trust). See docs/trust.md.
+   */
+  readonly trust?: TrustMode;
+  /** The trust store `require` checks. Default: `trust.json` in hookwire's state directory (HOOKWIRE_STATE_DIR). */
+  readonly trustStore?: string;
 }
 
 /** The engine an agent embeds. */

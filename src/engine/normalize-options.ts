@@ -9,6 +9,7 @@ import {
   settingsLocations,
 } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import { trustStorePath } from '../settings/trust-store.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
@@ -40,6 +41,8 @@ export interface NormalizedOptions {
   readonly stateDir: string | undefined;
   /** CLAUDE_ENV_FILE as `env` or the host's environment sets it: hooks get that file, not one of the engine's. */
   readonly hostEnvFile: string | undefined;
+  /** The trust store to check, undefined when trust is off. */
+  readonly trustStore: string | undefined;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -82,6 +85,7 @@ export function normalizeOptions(
     backgroundLauncher: options.backgroundLauncher,
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
+    trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
   };
 }
 

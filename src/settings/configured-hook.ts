@@ -1,5 +1,6 @@
 import type { HandlerType } from '../events/event-spec.js';
 import type { HandlerSettings } from './settings-schema.js';
+import type { UntrustedSource } from './trust-check.js';
 
 /**
  * Where settings come from. Hooks from all levels run; scalar keys follow
@@ -110,4 +111,6 @@ export interface LoadedSettings {
   readonly policy: HookPolicy;
   readonly files: readonly LoadedFile[];
   readonly diagnostics: readonly Diagnostic[];
+  /** Sources skipped because they need trust and are not trusted (empty when trust is off). */
+  readonly untrusted: readonly UntrustedSource[];
 }

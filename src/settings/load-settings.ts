@@ -3,6 +3,9 @@ import { applyPolicy, type LeveledPolicy, mergePolicy } from './merge-policy.js'
 import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
 import { plannedSources, readSourceText } from './settings-sources.js';
+import { checkTrust, type TrustVerdict, type UntrustedSource, untrustedSource } from './trust-check.js';
+import { sourceNeedsTrust } from './trust-rule.js';
+import { readTrustStore, type TrustStoreReading } from './trust-store.js';
 
 /*
  * Loading runs on `hookwire run`'s hot path (an agent spawns it on every event), so it is synchronous and
@@ -15,20 +18,31 @@ export interface LoadSettingsOptions extends SettingsLocations {
   readonly files?: readonly string[];
   /** Settings objects (Claude-style or Deep Agents shape), level `inline`. */
   readonly objects?: readonly unknown[];
+  /**
+   * The trust store to check sources against: sources that need trust (`sourceNeedsTrust`) load only when
+   * their exact bytes are trusted there. Undefined: trust is off, every source loads.
+   */
+  readonly trustStore?: string | undefined;
 }
+
+const TRUSTED: TrustVerdict = { trusted: true };
 
 /**
  * Loads every configured hook. Hook order: managed, user, project, local, explicit files then inline
  * objects, Deep Agents; each in file order. Policy keys are merged (see merge-policy) and already applied
  * to `hooks`. Never throws for bad files: problems come back as located diagnostics, and a handler that
  * cannot run is skipped on its own. Identical handlers are all kept: de-duplication is per event, when
- * hooks are selected (see `dedupeKey`).
+ * hooks are selected (see `dedupeKey`). With `trustStore`, a source that needs trust and is not trusted is
+ * skipped whole (hooks, policy keys and problems), with one warning, and listed in `untrusted`.
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const hooks: ConfiguredHook[] = [];
   const files: LoadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const policies: LeveledPolicy[] = [];
+  const untrusted: UntrustedSource[] = [];
+  // Read once, and only when a source needs trust: most runs have no project hooks.
+  let store: TrustStoreReading | undefined;
   let definitionCount = 0;
   const nextDefinitionId = () => `d${++definitionCount}`;
   for (const source of plannedSources(options, options)) {
@@ -38,8 +52,20 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       diagnostics.push(read.diagnostic);
       continue;
     }
+    const storeFile = options.trustStore;
+    let verdict = TRUSTED;
+    if (storeFile !== undefined && read.bytes !== undefined && sourceNeedsTrust(source, options.projectDir)) {
+      store ??= readTrustStore(storeFile);
+      verdict = checkTrust(store, storeFile, source.file, read.bytes);
+    }
     const origin = { file: source.file, level: source.level, hasPositions: source.object === undefined };
     const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
+    if (!verdict.trusted) {
+      const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks);
+      untrusted.push(skipped);
+      diagnostics.push(untrustedDiagnostic(skipped));
+      continue;
+    }
     diagnostics.push(...reading.diagnostics);
     if (reading.format === undefined) continue;
     files.push({ file: source.file, level: source.level, format: reading.format });
@@ -47,5 +73,11 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     policies.push({ level: source.level, values: reading.policy });
   }
   const { disabledBy, ...policy } = mergePolicy(policies);
-  return { hooks: applyPolicy(hooks, { ...policy, disabledBy }), policy, files, diagnostics };
+  return { hooks: applyPolicy(hooks, { ...policy, disabledBy }), policy, files, diagnostics, untrusted };
+}
+
+/** The skipped file's one warning, located at the file (the warning itself names no position). */
+function untrustedDiagnostic(skipped: UntrustedSource): Diagnostic {
+  const message = skipped.warning.replace(` in ${skipped.file}`, '');
+  return { severity: 'warning', file: skipped.file, line: 1, column: 1, jsonPath: '$', message };
 }

@@ -58,10 +58,13 @@ export function plannedSources(
   });
 }
 
-/** The text of a source, undefined when a default file is absent, or a located error. */
+/**
+ * The text of a source (and, for a file, the bytes it was decoded from: the trust check hashes exactly what
+ * is parsed), undefined when a default file is absent, or a located error.
+ */
 export function readSourceText(
   source: PlannedSource,
-): { text: string } | { diagnostic: Diagnostic } | undefined {
+): { text: string; bytes?: Buffer } | { diagnostic: Diagnostic } | undefined {
   const failure = (message: string) => ({
     diagnostic: { severity: 'error' as const, file: source.file, line: 1, column: 1, jsonPath: '$', message },
   });
@@ -75,7 +78,8 @@ export function readSourceText(
     }
   }
   try {
-    return { text: readFileSync(source.file, 'utf8') };
+    const bytes = readFileSync(source.file);
+    return { text: bytes.toString('utf8'), bytes };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !source.explicit) return undefined;

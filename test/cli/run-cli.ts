@@ -1,5 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { trustFiles } from '../support/trust-files.js';
 
 /** The repository root: hook commands in the fixtures are relative to it through $CLAUDE_PROJECT_DIR. */
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,7 +25,7 @@ export function runCli(
   env: Readonly<Record<string, string>> = {},
   entry: readonly string[] = ['--import', 'tsx', 'src/cli/main.ts'],
 ): Promise<CliResult> {
-  const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...env, ...trustedRunSettings(args, env) };
   delete environment.HOOKWIRE_RUN_EVENTS;
   delete environment.CLAUDE_PROJECT_DIR;
   const child = spawn(process.execPath, [...entry, ...args], {
@@ -38,6 +43,45 @@ export function runCli(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+let sharedStateDirectory: string | undefined;
+
+/**
+ * Every command runs with a state directory of this test process (removed when it exits) unless `env` names
+ * one: never the real one. `hookwire run` requires trust for settings files inside the project
+ * (docs/trust.md), and the fixtures lie inside the repository these runs treat as the project: a `run` here
+ * stands for a user who trusted its `--settings` files. test/trust/ checks what happens when they are not.
+ */
+function trustedRunSettings(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Record<string, string> {
+  sharedStateDirectory ??= temporaryStateDirectory();
+  const stateDirectory = env.HOOKWIRE_STATE_DIR ?? sharedStateDirectory;
+  // Every command gets a state directory of the test's: `init` and `trust` write the trust store there.
+  if (args[0] !== 'run') return { HOOKWIRE_STATE_DIR: stateDirectory };
+  const files = args.flatMap((arg, index) =>
+    arg === '--settings' && args[index + 1] !== undefined
+      ? [args[index + 1] as string]
+      : arg.startsWith('--settings=')
+        ? [arg.slice('--settings='.length)]
+        : [],
+  );
+  // Only files in the repository need it (hookInput's cwd): others leave the state directory untouched.
+  const inside = files.map((file) => resolve(root, file)).filter((file) => file.startsWith(root));
+  if (inside.length > 0) trustFiles(stateDirectory, inside);
+  return { HOOKWIRE_STATE_DIR: stateDirectory };
+}
+
+function temporaryStateDirectory(): string {
+  return mkdtempSync(join(tmpdir(), 'hookwire-test-state-'));
+}
+
+// Registered when a test file imports this helper: its state directory goes with the file's tests.
+afterAll(() => {
+  if (sharedStateDirectory !== undefined) rmSync(sharedStateDirectory, { recursive: true, force: true });
+  sharedStateDirectory = undefined;
+});
 
 /** A hook input as Claude Code writes it, run in the repository root. */
 export function hookInput(event: string, fields: Record<string, unknown>): string {

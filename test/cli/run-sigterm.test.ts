@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { trustFiles } from '../support/trust-files.js';
 import { root } from './run-cli.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-run-term-'));
@@ -36,7 +37,9 @@ it('ends the hooks it started when the host sends it SIGTERM, instead of leaving
       },
     }),
   );
-  const environment: NodeJS.ProcessEnv = { ...process.env };
+  // The settings file lies in the payload's cwd, the project: `run` needs it trusted (docs/trust.md).
+  trustFiles(join(directory, 'state'), [settings]);
+  const environment: NodeJS.ProcessEnv = { ...process.env, HOOKWIRE_STATE_DIR: join(directory, 'state') };
   delete environment.HOOKWIRE_RUN_EVENTS;
   const child = spawn(
     process.execPath,

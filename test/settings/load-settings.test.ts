@@ -195,6 +195,7 @@ describe('loadSettings', () => {
       },
       files: [],
       diagnostics: [],
+      untrusted: [],
     });
     expect(loadSettings({ ...options, files: ['absent.json'] }).diagnostics).toEqual([
       {

@@ -9,12 +9,12 @@ import {
   statSync,
   unlinkSync,
 } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { BackgroundDelivery } from '../../engine/engine.js';
-import { homeDirectory } from '../../settings/settings-locations.js';
+import { stateDirectory } from '../../settings/state-directory.js';
 
-/** Replaces hookwire's per-user state directory (tests point it into a temporary directory). */
-export const STATE_DIRECTORY_VARIABLE = 'HOOKWIRE_STATE_DIR';
+// Moved to the settings layer, where the trust store needs it too; kept exported here for existing importers.
+export { STATE_DIRECTORY_VARIABLE, stateDirectory } from '../../settings/state-directory.js';
 
 /** Session files untouched for this long are removed at the next SessionStart or SessionEnd of any session. */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -24,18 +24,6 @@ const SESSION_FILE_EXTENSION = '.jsonl';
 const TAKING_MARK = '.taking-';
 /** Longer session ids are hashed, so that a file name stays within NAME_MAX. */
 const LONGEST_ENCODED_ID_BYTES = 150;
-
-/**
- * hookwire's per-user state directory: `HOOKWIRE_STATE_DIR`, else `$XDG_STATE_HOME/hookwire` (when that is an
- * absolute path, as the XDG spec requires), else `~/.local/state/hookwire`.
- */
-export function stateDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const given = env[STATE_DIRECTORY_VARIABLE];
-  if (given) return resolve(given);
-  const xdg = env.XDG_STATE_HOME;
-  const base = xdg && isAbsolute(xdg) ? xdg : join(homeDirectory(env), '.local', 'state');
-  return join(base, 'hookwire');
-}
 
 /**
  * Appends one background result to its session's file, creating the directory (0700) and the file (0600)

@@ -12,6 +12,7 @@ import {
 } from '../command-input.js';
 import { renderOutcomeReport } from '../render/outcome-report.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
+import { untrustedHookLines } from '../render/untrusted-hooks.js';
 
 const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE]
 
@@ -50,14 +51,23 @@ export async function run(argv: string[]): Promise<number> {
     const given = await readPayload(values.payload);
     const { payload, note } = withExistingCwd(given, cwd);
 
-    const engine = await createEngine({ cwd, projectDir: cwd, ...(settings ? { settings } : {}) });
+    // Files named with --settings are the user's own choice; the default sources are checked for trust.
+    const engine = await createEngine({
+      cwd,
+      projectDir: cwd,
+      ...(settings ? { settings } : { trust: 'require' }),
+    });
     try {
       const outcome = await engine.fire(event, payload);
       if (values.record) appendFileSync(values.record, `${JSON.stringify({ event, payload: given })}\n`);
       if (values.json) {
         process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
       } else {
-        const notes = [...renderDiagnostics(engine.settings.diagnostics), ...(note ? [`note: ${note}`] : [])];
+        const notes = [
+          ...renderDiagnostics(engine.settings.diagnostics),
+          ...untrustedHookLines(engine.settings.untrusted, event),
+          ...(note ? [`note: ${note}`] : []),
+        ];
         process.stdout.write(`${notes.map((line) => `${line}\n`).join('')}${renderOutcomeReport(outcome)}`);
       }
     } finally {

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, rmSync, w
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { quoteShellWord } from '../../deepagents/shell-words.js';
+import { checkTrust, realPathOf } from '../../settings/trust-check.js';
+import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/trust-store.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import type { CatchAllTarget } from '../init/catch-all-command.js';
 import { hooksAddedSince, hooksOf, withAddedHooks } from '../init/hooks-added-since.js';
@@ -20,6 +22,8 @@ import {
 } from '../init/init-state.js';
 import { appendJsonValue, setJsonValue } from '../init/json-edits.js';
 import { type InitPlan, parseSettings, planClaudeInit, type SettingsText } from '../init/plan-claude-init.js';
+import { recordTrust } from '../trust/record-trust.js';
+import { reviewBytes } from '../trust/review-file.js';
 import { version } from '../version.js';
 
 const HELP = `Usage: hookwire init claude [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
@@ -76,7 +80,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (values.undo) return undo(projectDir);
     if (host === undefined) throw new CommandInputError('expected `claude` or --undo');
-    return init(projectDir, values);
+    return await init(projectDir, values);
   } catch (error) {
     return exitForUsageError('init', HELP, error);
   }
@@ -89,7 +93,7 @@ interface InitOptions {
   readonly force?: boolean | undefined;
 }
 
-function init(projectDir: string, options: InitOptions): number {
+async function init(projectDir: string, options: InitOptions): Promise<number> {
   const state = readInitState(projectDir);
   const hooksPath = resolve(projectDir, options.hooks ?? state?.hooksFile ?? DEFAULT_HOOKS_FILE);
   const hooksFile = relative(projectDir, hooksPath);
@@ -117,6 +121,8 @@ function init(projectDir: string, options: InitOptions): number {
     return 0;
   }
 
+  // Read before init changes it: an existing hooks file's own content must have been trusted already.
+  const trustedBefore = !existsSync(hooksPath) || isTrusted(hooksPath);
   const hooksText = hooksFileText(plan, hooksPath, state !== undefined);
   if (existsSync(hooksPath) && state === undefined && !options.force) {
     if (readFileSync(hooksPath, 'utf8') !== hooksText) {
@@ -159,7 +165,43 @@ function init(projectDir: string, options: InitOptions): number {
   lines.push(`  calls: ${target.hookwire} run --settings ${target.hooksFile} <Event>`);
   lines.push('  undo: hookwire init --undo');
   process.stdout.write(`${lines.join('\n')}\n`);
+  await trustWrittenHooks(hooksPath, hooksText, trustedBefore, projectDir);
   return 0;
+}
+
+/**
+ * The user ran init, so the hooks file it writes is trusted (`hookwire run` requires trust, docs/trust.md),
+ * unless init added to a hooks file whose earlier content was not trusted (a `git pull` changed it, say):
+ * then the user reviews it with `hookwire trust`. Failing to record trust is told, and not init's failure.
+ */
+async function trustWrittenHooks(
+  hooksPath: string,
+  hooksText: string,
+  trustedBefore: boolean,
+  projectDir: string,
+): Promise<void> {
+  const review = `hookwire trust --project ${quoteShellWord(projectDir)}`;
+  if (!trustedBefore) {
+    process.stderr.write(
+      `hookwire init: ${hooksPath} held hooks you have not trusted; review them with \`${review}\` before \`hookwire run\` runs them\n`,
+    );
+    return;
+  }
+  try {
+    const store = readTrustStore(trustStorePath()).store ?? emptyTrustStore();
+    await recordTrust(trustStorePath(), [
+      reviewBytes(realPathOf(hooksPath), 'explicit', Buffer.from(hooksText), store),
+    ]);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`hookwire init: could not trust ${hooksPath}: ${message}; run \`${review}\`\n`);
+  }
+}
+
+/** Whether the hooks file as it is now is trusted (a store that cannot be read trusts nothing). */
+function isTrusted(hooksPath: string): boolean {
+  const storeFile = trustStorePath();
+  return checkTrust(readTrustStore(storeFile), storeFile, hooksPath, readFileSync(hooksPath)).trusted;
 }
 
 /** Whether `file`'s new text got the catch-all of `event`. */

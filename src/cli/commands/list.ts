@@ -3,9 +3,11 @@ import { didYouMean } from '../../common/closest-name.js';
 import { displayPath } from '../../common/display-path.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import { isEventName } from '../../events/lookup.js';
+import type { ConfiguredHook } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { loadSettings } from '../../settings/load-settings.js';
 import { settingsLocations } from '../../settings/settings-locations.js';
+import { trustStorePath } from '../../settings/trust-store.js';
 import { renderTable } from '../render-table.js';
 
 const HELP = `Usage: hookwire list [--event EVENT] [--json] [--settings FILE]...
@@ -31,7 +33,12 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const cwd = process.cwd();
-  const loaded = loadSettings({ ...settingsLocations(cwd), files: values.settings });
+  // Files named with --settings are the user's own choice; the default sources are checked for trust.
+  const loaded = loadSettings({
+    ...settingsLocations(cwd),
+    files: values.settings,
+    trustStore: values.settings ? undefined : trustStorePath(),
+  });
   const event = values.event;
   if (event !== undefined && !isEventName(event)) {
     process.stderr.write(`hookwire: unknown event "${event}"${didYouMean(event, EVENT_NAMES)}\n`);
@@ -42,18 +49,28 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   for (const diagnostic of loaded.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, cwd)}\n`);
-  const rows = hooks.map((hook) => [
+  const untrusted = loaded.untrusted.flatMap((source) =>
+    source.hooks.filter((hook) => event === undefined || hook.event === event),
+  );
+  const row = (hook: ConfiguredHook, mark: string) => [
     hook.event,
     hook.matcher ?? '*',
     hook.background ? `${hook.type} (async)` : hook.type,
     hook.label,
-    `${displayPath(hook.provenance.file, cwd)}:${hook.provenance.line}`,
-  ]);
+    `${displayPath(hook.provenance.file, cwd)}:${hook.provenance.line}${mark}`,
+  ];
+  const rows = [
+    ...hooks.map((hook) => row(hook, '')),
+    ...untrusted.map((hook) => row(hook, ' (untrusted: not run)')),
+  ];
   process.stdout.write(renderTable(['EVENT', 'MATCHER', 'TYPE', 'COMMAND OR URL', 'SOURCE'], rows));
   const policy = loaded.policy;
   const notes = [
     policy.disableAllHooks ? 'disableAllHooks is set: hooks it covers are not listed.' : '',
     policy.allowManagedHooksOnly ? 'allowManagedHooksOnly is set: only managed hooks are listed.' : '',
+    untrusted.length > 0
+      ? `${untrusted.length} untrusted ${untrusted.length === 1 ? 'hook is' : 'hooks are'} not run until trusted (see the warnings above).`
+      : '',
   ].filter((note) => note !== '');
   process.stdout.write(
     [

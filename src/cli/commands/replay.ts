@@ -50,7 +50,12 @@ export async function run(argv: string[]): Promise<number> {
     const cwd = workingDirectory(values.cwd);
     const settings = settingsPaths(values.settings);
 
-    const engine = await createEngine({ cwd, projectDir: cwd, ...(settings ? { settings } : {}) });
+    // As fire: files named with --settings are the user's choice; the default sources are checked for trust.
+    const engine = await createEngine({
+      cwd,
+      projectDir: cwd,
+      ...(settings ? { settings } : { trust: 'require' }),
+    });
     const write = (text: string): void => void process.stdout.write(text);
     try {
       if (!values.json) {

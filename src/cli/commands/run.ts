@@ -12,6 +12,7 @@ import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../backgro
 import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { untrustedWarningsFor } from '../render/untrusted-hooks.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -69,6 +70,8 @@ export async function run(argv: string[]): Promise<number> {
       env: { [RUN_EVENTS_VARIABLE]: marker },
       onConfigError,
       backgroundLauncher: backgroundJobLauncher(launches),
+      // A cloned project's hooks files run only once the user has trusted their exact bytes (docs/trust.md).
+      trust: 'require',
       ...(settings && settings.length > 0 ? { settings } : {}),
     });
     // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
@@ -80,10 +83,18 @@ export async function run(argv: string[]): Promise<number> {
     try {
       const sessionId = sessionOf(payload, '');
       if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
-      const answer = toHostAnswer(await engine.fire(event, payload));
+      const outcome = await engine.fire(event, payload);
+      // The user must see that hooks meant for this event did not run: a system message is what Claude shows.
+      const skipped = untrustedWarningsFor(engine.settings.untrusted, event);
+      const answer = toHostAnswer(
+        skipped.length === 0
+          ? outcome
+          : { ...outcome, systemMessages: [...outcome.systemMessages, ...skipped] },
+      );
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
+      writeAnswer(2, engine.settings.untrusted.map((source) => `hookwire: ${source.warning}\n`).join(''));
       writeAnswer(2, answer.stderr);
       return answer.exitCode;
     } finally {

@@ -1,0 +1,173 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { displayPath } from '../../common/display-path.js';
+import { HookwireError } from '../../errors/hookwire-error.js';
+import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
+import { readTrustStore, type TrustStore, trustStorePath } from '../../settings/trust-store.js';
+import { CommandInputError, exitForUsageError } from '../command-input.js';
+import { renderTable } from '../render-table.js';
+import { confirm } from '../trust/confirm.js';
+import { recordTrust } from '../trust/record-trust.js';
+import { renderReview } from '../trust/render-review.js';
+import { reviewFile } from '../trust/review-file.js';
+import { projectDirectory, trustTargets } from '../trust/trust-targets.js';
+import { unreadableStoreError, updateTrustStore } from '../trust/update-trust-store.js';
+
+const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--yes]
+       hookwire trust --list
+       hookwire trust --revoke [--project DIR] [--settings FILE]...
+
+Hooks that come with a repository (.claude/settings.json, .claude/settings.local.json, .hookwire/hooks.json,
+and settings files in the project that \`hookwire run --settings\` loads) run only once you trust them, and
+only as long as they do not change. \`trust\` shows every hook those files would run (for a file trusted
+before, what changed), asks, and records the SHA-256 of each file's content in the trust store
+($HOOKWIRE_STATE_DIR, else $XDG_STATE_HOME/hookwire, else ~/.local/state/hookwire: trust.json).
+
+--project DIR      The project (default: the current directory).
+--settings FILE    Also review this settings file (repeatable).
+--yes              Trust without asking (after showing the hooks). Without a terminal, required.
+--list             List the trusted files and whether each is still as trusted.
+--revoke           Forget the project's files (every trusted file under DIR), or the --settings files.
+`;
+
+/** `hookwire trust`: review and trust a project's hooks, list or revoke trust. */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        settings: { type: 'string', multiple: true },
+        yes: { type: 'boolean', short: 'y' },
+        list: { type: 'boolean' },
+        revoke: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (positionals.length > 0) throw new CommandInputError(`unexpected argument ${positionals[0]}`);
+    if (values.list && values.revoke) throw new CommandInputError('--list and --revoke do not go together');
+    const storeFile = trustStorePath();
+    if (values.list) return list(storeFile);
+    const cwd = process.cwd();
+    const projectDir = projectDirectory(values.project);
+    if (values.revoke) return await revoke(storeFile, projectDir, values.settings ?? [], cwd);
+    return await trust(storeFile, projectDir, values.settings ?? [], cwd, values.yes === true);
+  } catch (error) {
+    if (error instanceof HookwireError) {
+      process.stderr.write(`hookwire trust: ${error.message}\n`);
+      return 1;
+    }
+    return exitForUsageError('trust', HELP, error);
+  }
+}
+
+async function trust(
+  storeFile: string,
+  projectDir: string,
+  settings: readonly string[],
+  cwd: string,
+  yes: boolean,
+): Promise<number> {
+  const targets = trustTargets(projectDir, settings, cwd);
+  if (targets.length === 0) {
+    process.stdout.write(`hookwire trust: no hooks files in ${projectDir}; nothing to trust\n`);
+    return 0;
+  }
+  const store = storeOrThrow(storeFile);
+  const reviews = targets.map((target) => reviewFile(target.file, target.level, store));
+  const pending = reviews.filter((review) => review.status !== 'trusted');
+  for (const review of reviews.filter((item) => item.status === 'trusted')) {
+    process.stdout.write(`${displayPath(review.file, cwd)}: trusted, unchanged\n`);
+  }
+  if (pending.length === 0) return 0;
+  process.stdout.write(pending.map((review) => renderReview(review, cwd)).join('\n'));
+  const question =
+    pending.length === 1
+      ? 'Trust this file and let hookwire run its hooks?'
+      : `Trust these ${pending.length} files and let hookwire run their hooks?`;
+  if (!yes) {
+    if (!process.stdin.isTTY) {
+      process.stderr.write(
+        'hookwire trust: nothing trusted: there is no terminal to ask on; review the hooks above and run again with --yes\n',
+      );
+      return 1;
+    }
+    if (!(await confirm(question))) {
+      process.stdout.write('hookwire trust: nothing trusted\n');
+      return 1;
+    }
+  }
+  await recordTrust(storeFile, pending);
+  for (const review of pending) {
+    process.stdout.write(
+      `trusted ${displayPath(review.file, cwd)} (sha256 ${review.sha256.slice(0, 12)}…)\n`,
+    );
+  }
+  return 0;
+}
+
+function list(storeFile: string): number {
+  const store = storeOrThrow(storeFile);
+  const rows = Object.entries(store.files).map(([file, entry]) => {
+    const status = !existsSync(file)
+      ? 'missing'
+      : sha256Of(file) !== entry.sha256
+        ? 'changed: not run'
+        : realPathOf(file) !== entry.realpath
+          ? 'resolves elsewhere: not run'
+          : 'trusted';
+    return [file, entry.trustedAt, String(entry.hooks.length), status];
+  });
+  process.stdout.write(`trust store: ${storeFile}\n`);
+  if (rows.length === 0) process.stdout.write('no trusted files\n');
+  else process.stdout.write(renderTable(['FILE', 'TRUSTED AT', 'HOOKS', 'NOW'], rows));
+  return 0;
+}
+
+async function revoke(
+  storeFile: string,
+  projectDir: string,
+  settings: readonly string[],
+  cwd: string,
+): Promise<number> {
+  const named = settings.flatMap((value) => [resolve(cwd, value), realPathOf(resolve(cwd, value))]);
+  const revoked: string[] = [];
+  await updateTrustStore(storeFile, (store) => {
+    const files = Object.fromEntries(
+      Object.entries(store.files).filter(([file]) => {
+        const drop = settings.length > 0 ? named.includes(file) : isUnder(file, projectDir);
+        if (drop) revoked.push(file);
+        return !drop;
+      }),
+    );
+    return { ...store, files };
+  });
+  if (revoked.length === 0) process.stdout.write('hookwire trust: no trusted files to revoke\n');
+  for (const file of revoked) process.stdout.write(`revoked ${displayPath(file, cwd)}\n`);
+  return 0;
+}
+
+function storeOrThrow(storeFile: string): TrustStore {
+  const reading = readTrustStore(storeFile);
+  if (reading.problem !== undefined) throw unreadableStoreError(storeFile, reading.problem);
+  return reading.store;
+}
+
+function sha256Of(file: string): string | undefined {
+  try {
+    return sha256Hex(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+function isUnder(file: string, directory: string): boolean {
+  const path = relative(directory, file);
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path);
+}

@@ -1,0 +1,23 @@
+import type { UntrustedSource } from '../../settings/trust-check.js';
+
+/** `untrusted (not run): EVENT MATCHER TYPE LABEL (FILE:LINE)` for each hook of `event` an untrusted file holds. */
+export function untrustedHookLines(sources: readonly UntrustedSource[], event: string): string[] {
+  return sources.flatMap((source) =>
+    source.hooks
+      .filter((hook) => hook.event === event)
+      .map(
+        (hook) =>
+          `untrusted (not run): ${hook.event} ${hook.matcher ?? '*'} ${hook.type} ${hook.label} (${hook.provenance.file}:${hook.provenance.line})`,
+      ),
+  );
+}
+
+/**
+ * The warnings of the untrusted files that hold hooks for `event`: `hookwire run` adds them to its answer's
+ * `systemMessage`, since Claude Code shows the user that, and ignores stderr on exit 0.
+ */
+export function untrustedWarningsFor(sources: readonly UntrustedSource[], event: string): string[] {
+  return sources
+    .filter((source) => source.hooks.some((hook) => hook.event === event))
+    .map((source) => `hookwire: ${source.warning}`);
+}

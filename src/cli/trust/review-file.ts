@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { HookwireError } from '../../errors/hookwire-error.js';
+import type { Diagnostic, SourceLevel } from '../../settings/configured-hook.js';
+import { readSettingsText } from '../../settings/read-settings-source.js';
+import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
+import type { TrustEntry, TrustedHook, TrustStore } from '../../settings/trust-store.js';
+import { trustedHookOf } from './trust-diff.js';
+
+/** Where a file stands against the store. */
+export type ReviewStatus = 'trusted' | 'new' | 'changed' | 'moved';
+
+/** One file read for review: the exact bytes shown, their hash, their hooks, and the store's verdict. */
+export interface FileReview {
+  readonly file: string;
+  readonly level: SourceLevel;
+  readonly sha256: string;
+  readonly realpath: string;
+  readonly hooks: readonly TrustedHook[];
+  /** Errors that keep some of its hooks from loading (they never run, trusted or not). */
+  readonly problems: readonly Diagnostic[];
+  readonly status: ReviewStatus;
+  /** The entry it was trusted with, when there is one. */
+  readonly previous: TrustEntry | undefined;
+}
+
+/**
+ * Reads `file` once and reviews those bytes: the hash that `trust` records is the hash of exactly what it
+ * showed, so a file changed after the review is not trusted by it.
+ */
+export function reviewFile(file: string, level: SourceLevel, store: TrustStore): FileReview {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new HookwireError('settings', `cannot read ${file} (${code}); nothing was trusted`, {
+      cause: error,
+    });
+  }
+  return reviewBytes(file, level, bytes, store);
+}
+
+/** Reviews `bytes` as the content of `file` (what `hookwire init` just wrote, for one). */
+export function reviewBytes(file: string, level: SourceLevel, bytes: Buffer, store: TrustStore): FileReview {
+  let definitions = 0;
+  const reading = readSettingsText(bytes.toString('utf8'), { file, level }, () => `d${++definitions}`, {
+    deepAgentsSeverity: 'error',
+  });
+  const sha256 = sha256Hex(bytes);
+  const realpath = realPathOf(file);
+  const previous = store.files[file] ?? store.files[realpath];
+  const status: ReviewStatus =
+    previous === undefined
+      ? 'new'
+      : previous.sha256 !== sha256
+        ? 'changed'
+        : previous.realpath !== realpath
+          ? 'moved'
+          : 'trusted';
+  return {
+    file,
+    level,
+    sha256,
+    realpath,
+    hooks: reading.hooks.map(trustedHookOf),
+    problems: reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+    status,
+    previous,
+  };
+}
+
+/** The store entry that trusts the reviewed bytes. */
+export function trustEntryOf(review: FileReview, now: Date = new Date()): TrustEntry {
+  return {
+    sha256: review.sha256,
+    realpath: review.realpath,
+    trustedAt: now.toISOString(),
+    hooks: review.hooks,
+  };
+}

@@ -1,0 +1,61 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { SourceLevel } from '../../settings/configured-hook.js';
+import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from '../../settings/settings-locations.js';
+import { PROJECT_TRUST_FILES } from '../../settings/trust-check.js';
+import { CommandInputError } from '../command-input.js';
+import { readInitState } from '../init/init-state.js';
+
+/** A file `hookwire trust` reviews. */
+export interface TrustTarget {
+  readonly file: string;
+  readonly level: SourceLevel;
+}
+
+/**
+ * The project directory as `trust` keys it: its real path, which is what an agent started in it reports as
+ * its cwd (getcwd resolves symlinks), so that `hookwire run` looks up the same paths.
+ */
+export function projectDirectory(value: string | undefined): string {
+  const directory = resolve(value ?? '.');
+  try {
+    return realpathSync.native(directory);
+  } catch {
+    throw new CommandInputError(`--project is not a directory: ${value ?? directory}`);
+  }
+}
+
+/**
+ * The files to review: the project's usual hooks files that exist (.claude/settings.json and
+ * settings.local.json, .hookwire/hooks.json, and the hooks file `hookwire init` recorded), then every
+ * `--settings` file, which must exist.
+ */
+export function trustTargets(projectDir: string, settings: readonly string[], cwd: string): TrustTarget[] {
+  const levels: Record<string, SourceLevel> = {
+    [join(CLAUDE_DIRECTORY, SETTINGS_FILE)]: 'project',
+    [join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE)]: 'local',
+  };
+  const relativeFiles = [...PROJECT_TRUST_FILES];
+  const initHooksFile = initHooksFileOf(projectDir);
+  if (initHooksFile !== undefined && !relativeFiles.includes(initHooksFile))
+    relativeFiles.push(initHooksFile);
+  const targets: TrustTarget[] = relativeFiles
+    .map((file) => ({ file: join(projectDir, file), level: levels[file] ?? ('explicit' as const) }))
+    .filter((target) => existsSync(target.file));
+  for (const value of settings) {
+    const file = resolve(cwd, value);
+    if (!existsSync(file)) throw new CommandInputError(`settings file not found: ${value}`);
+    if (!targets.some((target) => target.file === file)) targets.push({ file, level: 'explicit' });
+  }
+  return targets;
+}
+
+/** The hooks file `hookwire init` wrote, relative to the project; none when init state is absent or odd. */
+function initHooksFileOf(projectDir: string): string | undefined {
+  try {
+    return readInitState(projectDir)?.hooksFile;
+  } catch {
+    // A state file init did not write: init itself reports it; trust still reviews the usual files.
+    return undefined;
+  }
+}

@@ -1,0 +1,118 @@
+import { realpathSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ConfiguredHook, SourceLevel } from './configured-hook.js';
+import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from './settings-locations.js';
+import type { TrustStoreReading } from './trust-store.js';
+
+/** Why a source that needs trust is not trusted. */
+export type UntrustedReason =
+  | { readonly kind: 'new' }
+  | { readonly kind: 'changed'; readonly trustedAt: string }
+  | { readonly kind: 'moved'; readonly was: string; readonly now: string }
+  | { readonly kind: 'store'; readonly storeFile: string; readonly problem: string };
+
+/** A source whose hooks were skipped because it is not trusted; its hooks are kept for `list` and `fire`. */
+export interface UntrustedSource {
+  readonly file: string;
+  readonly level: SourceLevel;
+  readonly reason: UntrustedReason;
+  /** The command that reviews and trusts it. */
+  readonly trustCommand: string;
+  /** The one warning for this file: `skipped untrusted project hooks in FILE (new file): review ...`. */
+  readonly warning: string;
+  /** Its hooks, which did not load; empty when the file could not be read as settings. */
+  readonly hooks: readonly ConfiguredHook[];
+}
+
+/** The verdict on one file's bytes. */
+export type TrustVerdict =
+  | { readonly trusted: true }
+  | { readonly trusted: false; readonly reason: UntrustedReason };
+
+/**
+ * SHA-256 (hex) of the bytes. node:crypto is taken with getBuiltinModule, only when a file needs trust:
+ * importing it costs milliseconds at start-up, which `hookwire run` pays on every event (docs/performance.md).
+ */
+export function sha256Hex(bytes: Uint8Array): string {
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The file's real path (symlinks resolved), or the path itself when it cannot be resolved. */
+export function realPathOf(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * Whether `bytes`, read from `file`, are what the user trusted: the store has an entry for the file's
+ * absolute path (or, failing that, its real path) with the bytes' SHA-256 and the same real path (a symlink swapped to another target is not
+ * trusted, even with the same content). A store that cannot be read trusts nothing (fail closed).
+ */
+export function checkTrust(
+  reading: TrustStoreReading,
+  storeFile: string,
+  file: string,
+  bytes: Uint8Array,
+): TrustVerdict {
+  if (reading.problem !== undefined) {
+    return { trusted: false, reason: { kind: 'store', storeFile, problem: reading.problem } };
+  }
+  const now = realPathOf(file);
+  // By the path as given, else by its real path: the same project reached through a symlinked directory.
+  const entry = reading.store.files[file] ?? reading.store.files[now];
+  if (entry === undefined) return { trusted: false, reason: { kind: 'new' } };
+  if (entry.sha256 !== sha256Hex(bytes)) {
+    return { trusted: false, reason: { kind: 'changed', trustedAt: entry.trustedAt } };
+  }
+  if (now !== entry.realpath) return { trusted: false, reason: { kind: 'moved', was: entry.realpath, now } };
+  return { trusted: true };
+}
+
+/** The reason in a few words, for the warning's parentheses. */
+export function describeUntrustedReason(reason: UntrustedReason): string {
+  switch (reason.kind) {
+    case 'new':
+      return 'new file';
+    case 'changed':
+      return `changed since you trusted it on ${reason.trustedAt}`;
+    case 'moved':
+      return `it now resolves to ${reason.now}, not ${reason.was}`;
+    case 'store':
+      return `the trust store ${reason.storeFile} ${reason.problem}; nothing is trusted until it is fixed: move it aside, then trust again`;
+  }
+}
+
+/** Project files `hookwire trust --project DIR` reviews by default, relative to the project. */
+export const PROJECT_TRUST_FILES: readonly string[] = [
+  join(CLAUDE_DIRECTORY, SETTINGS_FILE),
+  join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE),
+  join('.hookwire', 'hooks.json'),
+];
+
+/** The command that reviews and trusts `file`: `--project` for the project's usual files, else `--settings`. */
+export function trustCommandFor(file: string, projectDir: string): string {
+  const project = `hookwire trust --project ${shellQuote(projectDir)}`;
+  return PROJECT_TRUST_FILES.includes(relative(projectDir, file))
+    ? project
+    : `${project} --settings ${shellQuote(file)}`;
+}
+
+/** The untrusted source with its one warning. */
+export function untrustedSource(
+  source: { file: string; level: SourceLevel },
+  reason: UntrustedReason,
+  projectDir: string,
+  hooks: readonly ConfiguredHook[],
+): UntrustedSource {
+  const trustCommand = trustCommandFor(source.file, projectDir);
+  const warning = `skipped untrusted project hooks in ${source.file} (${describeUntrustedReason(reason)}): review and trust them with \`${trustCommand}\``;
+  return { file: source.file, level: source.level, reason, trustCommand, warning, hooks };
+}
+
+/** A path as one shell word, quoted only when it needs to be (for messages people copy). */
+function shellQuote(path: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,45 @@
+import { isAbsolute, relative } from 'node:path';
+import type { SourceLevel } from './configured-hook.js';
+import { realPathOf } from './trust-check.js';
+
+/**
+ * Whether hooks from sources that arrive with a repository must be trusted (`hookwire trust`) before they
+ * run: `require` checks them against the trust store, `off` runs every source. The host decides: the engine
+ * defaults to `off`, `hookwire run` requires trust (docs/trust.md).
+ */
+export type TrustMode = 'require' | 'off';
+
+/**
+ * Which sources need trust, by level: `always` (a repository can carry them), `never` (the user's or the
+ * administrator's own), or `inside-project` (files named by the caller: they need trust when they lie in the
+ * project, because there a clone put them). A table, so that a new level (plugins) must choose.
+ */
+const TRUST_BY_LEVEL: Record<SourceLevel, 'always' | 'never' | 'inside-project'> = {
+  managed: 'never',
+  user: 'never',
+  project: 'always',
+  // A settings.local.json is meant to stay uncommitted, but a repository can commit one: just as foreign.
+  local: 'always',
+  // `hookwire run --settings FILE` is written in the project's .claude/settings.json (`hookwire init`).
+  explicit: 'inside-project',
+  deepagents: 'never',
+  inline: 'never',
+  code: 'never',
+};
+
+/**
+ * True when the hooks of `source` must be trusted before they run (under `require`). The rule depends only on
+ * the source's level and path, so new sources (plugins) plug in here.
+ */
+export function sourceNeedsTrust(source: { level: SourceLevel; file: string }, projectDir: string): boolean {
+  const rule = TRUST_BY_LEVEL[source.level];
+  if (rule !== 'inside-project') return rule === 'always';
+  // Lexically, or once symlinks are resolved: the project's file named through its real path is still its.
+  return isInside(source.file, projectDir) || isInside(realPathOf(source.file), realPathOf(projectDir));
+}
+
+/** True when `file` (absolute) is `directory` or lies below it, lexically. */
+function isInside(file: string, directory: string): boolean {
+  const path = relative(directory, file);
+  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+}

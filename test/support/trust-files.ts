@@ -1,0 +1,32 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { realPathOf, sha256Hex } from '../../src/settings/trust-check.js';
+import { readTrustStore, TRUST_STORE_FILE_NAME } from '../../src/settings/trust-store.js';
+
+/**
+ * Records `files` as trusted, as they are now, in the trust store of `stateDirectory`: for tests that stand
+ * for a user who ran `hookwire trust` (the store format is docs/trust.md's). Not locked: one test process
+ * owns its state directory.
+ */
+export function trustFiles(stateDirectory: string, files: readonly string[]): void {
+  mkdirSync(stateDirectory, { recursive: true, mode: 0o700 });
+  const storeFile = join(stateDirectory, TRUST_STORE_FILE_NAME);
+  const reading = readTrustStore(storeFile);
+  if (reading.problem !== undefined) throw new Error(`${storeFile} ${reading.problem}`);
+  const entries = { ...reading.store.files };
+  for (const file of files.map((path) => resolve(path))) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      continue; // A missing file is the test's point (hookwire reports it): nothing to trust.
+    }
+    entries[file] = {
+      sha256: sha256Hex(bytes),
+      realpath: realPathOf(file),
+      trustedAt: new Date().toISOString(),
+      hooks: [],
+    };
+  }
+  writeFileSync(storeFile, JSON.stringify({ ...reading.store, files: entries }), { mode: 0o600 });
+}
