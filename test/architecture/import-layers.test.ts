@@ -20,7 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['merge'],
   ['engine'],
   ['protocol'],
-  ['server', 'deepagents'],
+  ['server', 'deepagents', 'adapters'],
   ['cli'],
   ['index.ts'],
 ];
