@@ -3,6 +3,7 @@ import {
   type AgentStreamParameters,
   type GenerateTextResult,
   generateText,
+  type ModelMessage,
   type OutputInterface,
   type StreamTextResult,
   streamText,
@@ -11,15 +12,9 @@ import {
   type ToolSet,
 } from 'ai';
 import { type AgentHooks, type AgentHooksOptions, createAgentHooks } from '../agent-hooks.js';
+import { type RoundRunner, stopRounds } from '../stop-rounds.js';
 import { hookTools } from './hook-tools.js';
-import {
-  type BlockedTurn,
-  beginTurn,
-  type HookedTurn,
-  type RoundRunner,
-  runRounds,
-  runTurn,
-} from './run-turn.js';
+import { type BlockedTurn, beginTurn, type HookedTurn, runTurn } from './run-turn.js';
 
 type GenerateTextParameters = Parameters<typeof generateText>[0];
 type StreamTextParameters = Parameters<typeof streamText>[0];
@@ -94,6 +89,7 @@ export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
       return runTurn(hooks, parameters, {
         call: (messages) => generateText({ ...rest, messages } as GenerateTextParameters),
         finish: generatedRound,
+        continueWith,
       });
     },
     async streamText(parameters) {
@@ -101,6 +97,7 @@ export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
       return streamTurn(hooks, parameters, {
         call: (messages) => streamText({ ...rest, messages } as StreamTextParameters),
         finish: streamedRound,
+        continueWith,
       });
     },
     agent(settings) {
@@ -112,6 +109,7 @@ export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
           return runTurn(hooks, parameters, {
             call: (messages) => agent.generate({ ...rest, messages } as typeof parameters),
             finish: generatedRound,
+            continueWith,
           });
         },
         stream(parameters) {
@@ -119,6 +117,7 @@ export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
           return streamTurn(hooks, parameters, {
             call: (messages) => agent.stream({ ...rest, messages } as typeof parameters),
             finish: streamedRound,
+            continueWith,
           });
         },
       };
@@ -130,28 +129,33 @@ export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
 async function streamTurn<RESULT>(
   hooks: AgentHooks,
   input: Parameters<typeof beginTurn>[1],
-  runner: RoundRunner<RESULT>,
+  runner: RoundRunner<RESULT, ModelMessage>,
 ): Promise<HookedStream<RESULT> | BlockedTurn> {
   const begun = await beginTurn(hooks, input);
   if ('blocked' in begun) return begun;
-  return { blocked: false, rounds: runRounds(hooks, begun.messages, runner) };
+  return { blocked: false, rounds: stopRounds(hooks, begun.messages, runner) };
 }
 
-async function generatedRound(result: {
-  readonly text: string;
-  readonly response: { readonly messages: readonly GenerateTextOutput['response']['messages'][number][] };
-}) {
-  return { text: result.text, messages: result.response.messages };
+type ResponseMessage = GenerateTextOutput['response']['messages'][number];
+
+const continueWith = (reason: string): ModelMessage => ({ role: 'user', content: reason });
+
+async function generatedRound(
+  result: { readonly text: string; readonly response: { readonly messages: readonly ResponseMessage[] } },
+  sent: readonly ModelMessage[],
+) {
+  return { text: result.text, conversation: [...sent, ...result.response.messages] };
 }
 
 /** A round's promises settle only once its stream is read to the end: read what the caller left. */
-async function streamedRound(result: {
-  consumeStream(): PromiseLike<void>;
-  readonly text: PromiseLike<string>;
-  readonly response: PromiseLike<{
-    readonly messages: readonly GenerateTextOutput['response']['messages'][number][];
-  }>;
-}) {
+async function streamedRound(
+  result: {
+    consumeStream(): PromiseLike<void>;
+    readonly text: PromiseLike<string>;
+    readonly response: PromiseLike<{ readonly messages: readonly ResponseMessage[] }>;
+  },
+  sent: readonly ModelMessage[],
+) {
   await result.consumeStream();
-  return { text: await result.text, messages: (await result.response).messages };
+  return { text: await result.text, conversation: [...sent, ...(await result.response).messages] };
 }
