@@ -1,5 +1,19 @@
 import type { AgentHooks } from './agent-hooks.js';
 
+/** A turn UserPromptSubmit blocked: the model was not called. */
+export interface BlockedTurn {
+  readonly blocked: true;
+  /** The hook's reason, for the user (Claude Code shows it and drops the prompt). */
+  readonly reason: string;
+}
+
+/** A turn that ran: `result` is its last round; `rounds` every round, one more per Stop block. */
+export interface HookedTurn<RESULT> {
+  readonly blocked: false;
+  readonly result: RESULT;
+  readonly rounds: readonly RESULT[];
+}
+
 /** How to run one round of a turn with a framework's call, and read what it said. */
 export interface RoundRunner<RESULT, MESSAGE> {
   call(messages: MESSAGE[]): PromiseLike<RESULT> | RESULT;
@@ -35,11 +49,7 @@ export async function* stopRounds<RESULT, MESSAGE>(
 }
 
 /** Runs every round of a turn and collects them (for calls that return their result at once). */
-export async function collectRounds<RESULT>(rounds: AsyncIterable<RESULT>): Promise<{
-  readonly blocked: false;
-  readonly result: RESULT;
-  readonly rounds: readonly RESULT[];
-}> {
+export async function collectRounds<RESULT>(rounds: AsyncIterable<RESULT>): Promise<HookedTurn<RESULT>> {
   const all: RESULT[] = [];
   for await (const round of rounds) all.push(round);
   return { blocked: false, result: all.at(-1) as RESULT, rounds: all };

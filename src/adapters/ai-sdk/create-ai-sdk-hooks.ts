@@ -12,9 +12,9 @@ import {
   type ToolSet,
 } from 'ai';
 import { type AgentHooks, type AgentHooksOptions, createAgentHooks } from '../agent-hooks.js';
-import { type RoundRunner, stopRounds } from '../stop-rounds.js';
+import { type BlockedTurn, type HookedTurn, type RoundRunner, stopRounds } from '../stop-rounds.js';
 import { hookTools } from './hook-tools.js';
-import { type BlockedTurn, beginTurn, type HookedTurn, runTurn } from './run-turn.js';
+import { beginTurn, runTurn } from './run-turn.js';
 
 type GenerateTextParameters = Parameters<typeof generateText>[0];
 type StreamTextParameters = Parameters<typeof streamText>[0];

@@ -4,6 +4,7 @@
  */
 
 export type { AgentHooks, AgentHooksOptions, ApprovalRequest, ToolCall, ToolGate } from '../agent-hooks.js';
+export type { BlockedTurn, HookedTurn } from '../stop-rounds.js';
 export {
   type AiSdkHooks,
   createAiSdkHooks,
@@ -11,4 +12,3 @@ export {
   type HookedStream,
 } from './create-ai-sdk-hooks.js';
 export { hookTools, ToolCallRefusedError } from './hook-tools.js';
-export type { BlockedTurn, HookedTurn } from './run-turn.js';

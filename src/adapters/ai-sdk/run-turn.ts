@@ -1,21 +1,13 @@
 import type { ModelMessage } from 'ai';
 import type { AgentHooks } from '../agent-hooks.js';
-import { collectRounds, type RoundRunner, stopRounds } from '../stop-rounds.js';
+import {
+  type BlockedTurn,
+  collectRounds,
+  type HookedTurn,
+  type RoundRunner,
+  stopRounds,
+} from '../stop-rounds.js';
 import { type PromptInput, promptMessages, withContext } from './prompt-messages.js';
-
-/** A turn UserPromptSubmit blocked: the model was not called. */
-export interface BlockedTurn {
-  readonly blocked: true;
-  /** The hook's reason, for the user (Claude Code shows it and drops the prompt). */
-  readonly reason: string;
-}
-
-/** A turn that ran: `result` is its last round; `rounds` every round, one more per Stop block. */
-export interface HookedTurn<RESULT> {
-  readonly blocked: false;
-  readonly result: RESULT;
-  readonly rounds: readonly RESULT[];
-}
 
 /**
  * Starts a turn: SessionStart on the session's first turn, then UserPromptSubmit for the prompt (when the
