@@ -1,5 +1,4 @@
 import {
-  type Agent,
   type AgentInputItem,
   type NonStreamRunOptions,
   type RunContext,
@@ -16,6 +15,7 @@ import {
   type RoundRunner,
   stopRounds,
 } from '../stop-rounds.js';
+import type { AnyAgent, AnyContext } from './any-agent.js';
 import { type HookedToolState, hookAgent } from './hook-agent.js';
 import { type AgentInput, beginAgentTurn } from './input-items.js';
 
@@ -34,28 +34,28 @@ export interface OpenAiAgentsHooks {
   readonly hooks: AgentHooks;
   readonly sessionId: string;
   /** A copy of the agent (and its handoff agents) whose function tools run under the hooks. */
-  agent<AGENT extends Agent<any, any>>(agent: AGENT): AGENT;
+  agent<AGENT extends AnyAgent>(agent: AGENT): AGENT;
   /**
    * An `errorFunction` for the SDK's `tool()`: the SDK turns a tool's error into text before any guardrail
    * sees it, so only tools given this one fire PostToolUseFailure (the model reads `Error: <message>`).
    */
   readonly toolErrorFunction: (
-    context: RunContext<any>,
+    context: RunContext<AnyContext>,
     error: unknown,
     details?: { toolCall?: { callId: string } },
   ) => string;
   /** `run()` as a hooked turn: the agent is hooked; UserPromptSubmit before, Stop after each round. */
-  run<AGENT extends Agent<any, any>>(
+  run<AGENT extends AnyAgent>(
     agent: AGENT,
     input: AgentInput,
-    options?: NonStreamRunOptions<any, AGENT>,
-  ): Promise<HookedTurn<RunResult<any, AGENT>> | BlockedTurn>;
+    options?: NonStreamRunOptions<AnyContext, AGENT>,
+  ): Promise<HookedTurn<RunResult<AnyContext, AGENT>> | BlockedTurn>;
   /** `run(..., { stream: true })` as a hooked turn; resolves once UserPromptSubmit has run. */
-  runStreamed<AGENT extends Agent<any, any>>(
+  runStreamed<AGENT extends AnyAgent>(
     agent: AGENT,
     input: AgentInput,
-    options?: Omit<StreamRunOptions<any, AGENT>, 'stream'>,
-  ): Promise<HookedStream<StreamedRunResult<any, AGENT>> | BlockedTurn>;
+    options?: Omit<StreamRunOptions<AnyContext, AGENT>, 'stream'>,
+  ): Promise<HookedStream<StreamedRunResult<AnyContext, AGENT>> | BlockedTurn>;
   /** SessionEnd (when the session started), then closes the engine if the session created it. */
   close(deadlineMs?: number): Promise<void>;
 }
@@ -67,9 +67,9 @@ export interface OpenAiAgentsHooks {
 export function createOpenAiAgentsHooks(options: AgentHooksOptions = {}): OpenAiAgentsHooks {
   const hooks = createAgentHooks(options);
   const state: HookedToolState = { allowed: new Map(), failures: new Map() };
-  const hookedAgents = new WeakMap<Agent<any, any>, Agent<any, any>>();
-  const hooked = new WeakSet<Agent<any, any>>();
-  const agentOf = <AGENT extends Agent<any, any>>(agent: AGENT): AGENT => {
+  const hookedAgents = new WeakMap<AnyAgent, AnyAgent>();
+  const hooked = new WeakSet<AnyAgent>();
+  const agentOf = <AGENT extends AnyAgent>(agent: AGENT): AGENT => {
     if (hooked.has(agent)) return agent;
     const known = hookedAgents.get(agent);
     if (known !== undefined) return known as AGENT;
@@ -78,10 +78,12 @@ export function createOpenAiAgentsHooks(options: AgentHooksOptions = {}): OpenAi
     hooked.add(copy);
     return copy;
   };
-  const rounds = <RESULT extends RunResult<any, any> | StreamedRunResult<any, any>>(
-    agent: Agent<any, any>,
-    call: (agent: Agent<any, any>, items: AgentInputItem[]) => Promise<RESULT>,
-  ): RoundRunner<RESULT, AgentInputItem> & { last: Agent<any, any> } => {
+  const rounds = <
+    RESULT extends RunResult<AnyContext, AnyContext> | StreamedRunResult<AnyContext, AnyContext>,
+  >(
+    agent: AnyAgent,
+    call: (agent: AnyAgent, items: AgentInputItem[]) => Promise<RESULT>,
+  ): RoundRunner<RESULT, AgentInputItem> & { last: AnyAgent } => {
     const runner = {
       last: agent,
       // A Stop continuation goes on with the agent that was speaking when the round ended (after handoffs).
@@ -110,10 +112,10 @@ export function createOpenAiAgentsHooks(options: AgentHooksOptions = {}): OpenAi
       const begun = await beginAgentTurn(hooks, input);
       if ('blocked' in begun) return begun;
       const runner = rounds(agentOf(agent), (current, items) =>
-        run(current, items, runOptions as NonStreamRunOptions<any, Agent<any, any>>),
+        run(current, items, runOptions as NonStreamRunOptions<AnyContext, AnyAgent>),
       );
       return collectRounds(stopRounds(hooks, begun.items, runner)) as Promise<
-        HookedTurn<RunResult<any, typeof agent>>
+        HookedTurn<RunResult<AnyContext, typeof agent>>
       >;
     },
     async runStreamed(agent, input, runOptions) {
@@ -121,12 +123,12 @@ export function createOpenAiAgentsHooks(options: AgentHooksOptions = {}): OpenAi
       if ('blocked' in begun) return begun;
       const runner = rounds(agentOf(agent), (current, items) =>
         run(current, items, { ...(runOptions as object), stream: true } as StreamRunOptions<
-          any,
-          Agent<any, any>
+          AnyContext,
+          AnyAgent
         >),
       );
       return { blocked: false, rounds: stopRounds(hooks, begun.items, runner) } as HookedStream<
-        StreamedRunResult<any, typeof agent>
+        StreamedRunResult<AnyContext, typeof agent>
       >;
     },
     close: (deadlineMs) => hooks.close(deadlineMs),

@@ -8,6 +8,7 @@ import {
   ToolGuardrailFunctionOutputFactory,
 } from '@openai/agents';
 import type { AgentHooks, ToolCall } from '../agent-hooks.js';
+import type { AnyAgent } from './any-agent.js';
 import { checkAgainstJsonSchema } from './check-against-json-schema.js';
 
 /** What PreToolUse let through for one call, until the call's output guardrail reads it. */
@@ -35,11 +36,11 @@ export const GUARDRAIL_NAMES = { input: 'hookwire PreToolUse', output: 'hookwire
  * application let through. A rewritten input (`updatedInput`) cannot go through a guardrail: the tool's
  * `invoke` is wrapped to run with it.
  */
-export function hookAgent<AGENT extends Agent<any, any>>(
+export function hookAgent<AGENT extends AnyAgent>(
   agent: AGENT,
   hooks: AgentHooks,
   state: HookedToolState,
-  done = new Map<Agent<any, any>, Agent<any, any>>(),
+  done = new Map<AnyAgent, AnyAgent>(),
 ): AGENT {
   const seen = done.get(agent);
   if (seen !== undefined) return seen as AGENT;
