@@ -9,6 +9,8 @@ const sdks = [
   'langchain',
   '@langchain/core',
   '@langchain/langgraph',
+  'ai',
+  '@openai/agents',
 ];
 
 /** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */
@@ -90,13 +92,22 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       deepagents: 'src/deepagents/middleware-entry.ts',
+      'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+      'openai-agents': 'src/adapters/openai-agents/index.ts',
       cli: 'src/cli/main.ts',
       'spawner-main': 'src/run/spawner/spawner-main.ts',
     },
     format: ['esm'],
     target: 'node20',
     platform: 'node',
-    dts: { entry: { index: 'src/index.ts', deepagents: 'src/deepagents/middleware-entry.ts' } },
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        deepagents: 'src/deepagents/middleware-entry.ts',
+        'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+        'openai-agents': 'src/adapters/openai-agents/index.ts',
+      },
+    },
     // The configs build in parallel into dist/: this one must not delete the others' output.
     clean: ['!hookwire.cjs', '!hookwire-run.cjs'],
     sourcemap: false,
