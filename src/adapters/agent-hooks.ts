@@ -1,108 +1,112 @@
 import { randomUUID } from 'node:crypto';
-import { createEngine } from '../engine/create-engine.js';
+import { createEngineSync } from '../engine/create-engine.js';
 import type { Engine, EngineOptions } from '../engine/engine.js';
+import type { ProtocolEventName } from '../events/event-names.js';
 import type { Outcome } from '../outcome/outcome.js';
+import { type ApprovalRequest, readPreToolOutcome, type ToolCall, type ToolGate } from './tool-gate.js';
 
-/*
- * Stand-in for the shared adapter core written on branch `adapters-langchain`, to exactly the agreed
- * interface, so that the AI SDK and Agents SDK adapters can be built and tested before it lands. On merge,
- * the other branch's file wins.
- */
+export type { ApprovalRequest, ToolCall, ToolGate } from './tool-gate.js';
 
-/** Options of `createAgentHooks`. */
+/** Options of `createAgentHooks`, shared by every framework adapter. */
 export interface AgentHooksOptions {
+  /** An engine to use; it is never closed by `close()`. */
   readonly engine?: Engine;
+  /** Otherwise an engine is created once from these (default: every default settings source) and closed by `close()`. */
   readonly engineOptions?: EngineOptions;
+  /** The payloads' `session_id`. Default: a random UUID. */
   readonly sessionId?: string;
+  /** The payloads' `cwd`. Default: process.cwd(). */
   readonly cwd?: string;
+  /** The payloads' `transcript_path`. Default null: adapters write no transcript. */
   readonly transcriptPath?: string | null;
+  /** The payloads' `permission_mode`. Default `default`. */
   readonly permissionMode?: string;
+  /**
+   * The tool name hooks see (and matchers test), from the framework's name: a map (names it lacks pass
+   * unchanged) or a function. Default: unchanged.
+   */
   readonly toolNames?: Readonly<Record<string, string>> | ((frameworkName: string) => string);
+  /**
+   * Asked when PreToolUse decides `ask` (or `defer`); true runs the tool. Without it, ask is a deny with the
+   * hook's reason (the safe default). A rejection is a deny too, with its message.
+   */
   readonly approve?: (request: ApprovalRequest) => boolean | Promise<boolean>;
 }
 
-/** What `approve` is asked when a PreToolUse hook answers `ask`. */
-export interface ApprovalRequest {
-  readonly toolName: string;
-  readonly toolInput: Record<string, unknown>;
-  readonly toolUseId: string;
-  readonly reason: string | null;
-}
+/** What UserPromptSubmit decided. */
+export type PromptVerdict =
+  | { readonly blocked: false; readonly context: readonly string[] }
+  | { readonly blocked: true; readonly reason: string };
 
-/** A tool call as the framework reports it. */
-export interface ToolCall {
-  readonly name: string;
-  readonly input: Record<string, unknown>;
-  readonly id: string;
-}
+/** What Stop decided: continue the agent with this instruction, or let it end. */
+export type StopVerdict = { readonly continueWith: string } | { readonly end: true };
 
-/** What PreToolUse decided about a call. */
-export type ToolGate =
-  | { readonly action: 'run'; readonly input: Record<string, unknown>; readonly context: readonly string[] }
-  | { readonly action: 'refuse'; readonly reason: string };
-
-/** The framework-neutral mapping of agent moments to hook events. */
+/** One agent session's hooks, mapped onto the moments every agent framework has. */
 export interface AgentHooks {
   readonly sessionId: string;
   readonly engine: Engine;
+  /** SessionStart, once per session (later calls fire nothing). Its context is for the model. */
   start(
     source?: 'startup' | 'resume' | 'clear' | 'compact',
   ): Promise<{ readonly context: readonly string[] }>;
-  prompt(
-    text: string,
-  ): Promise<
-    | { readonly blocked: false; readonly context: readonly string[] }
-    | { readonly blocked: true; readonly reason: string }
-  >;
+  /** UserPromptSubmit: a block means the prompt must not reach the model. */
+  prompt(text: string): Promise<PromptVerdict>;
+  /** PreToolUse: run (maybe with a rewritten input) or refuse with a reason for the model. */
   beforeTool(call: ToolCall): Promise<ToolGate>;
+  /** PostToolUse: context for the model's next call, and a block's reason (the tool already ran). */
   afterTool(
     call: ToolCall,
     response: unknown,
   ): Promise<{ readonly context: readonly string[]; readonly blockReason: string | null }>;
+  /** PostToolUseFailure: context for the model's next call. */
   toolFailed(call: ToolCall, error: string): Promise<{ readonly context: readonly string[] }>;
-  stop(lastAssistantMessage: string): Promise<{ readonly continueWith: string } | { readonly end: true }>;
+  /** Stop: a block continues the agent with the reason; the engine's Stop cap ends a run of blocks. */
+  stop(lastAssistantMessage: string): Promise<StopVerdict>;
+  /** SessionEnd, once (later calls fire nothing). Default reason `other`. */
   end(reason?: string): Promise<void>;
+  /** `end()` if the session started, then closes the engine if it was created here. */
   close(deadlineMs?: number): Promise<void>;
 }
 
-/** Creates the hooks of one agent session. */
+/**
+ * Creates the framework-neutral mapping every adapter sits on: each method fires one Claude Code event with
+ * the protocol's payload and turns the merged outcome into what an agent loop can act on. An event no hook
+ * matches spawns nothing and costs what `engine.fire` costs for it (a lookup).
+ */
 export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
-  // createEngine is async: the engine is created on the first event, once.
-  const created =
-    options.engine === undefined ? createEngine(options.engineOptions) : Promise.resolve(options.engine);
-  created.catch(() => undefined);
-  let engine: Engine | undefined = options.engine;
+  const cwd = options.cwd ?? process.cwd();
   const ownsEngine = options.engine === undefined;
+  const engine = options.engine ?? createEngineSync({ cwd, ...options.engineOptions });
   const sessionId = options.sessionId ?? randomUUID();
   const common = {
     session_id: sessionId,
     transcript_path: options.transcriptPath ?? null,
-    cwd: options.cwd ?? options.engineOptions?.cwd ?? process.cwd(),
+    cwd,
     permission_mode: options.permissionMode ?? 'default',
   };
-  const names = options.toolNames;
-  const nameOf = (name: string): string =>
-    names === undefined ? name : typeof names === 'function' ? names(name) : (names[name] ?? name);
-  const fire = (event: Parameters<Engine['fire']>[0], fields: Record<string, unknown>): Promise<Outcome> =>
-    created.then((ready) => {
-      engine = ready;
-      return ready.fire(event, { ...common, hook_event_name: event, ...fields });
-    });
+  const nameOf = toolNameMap(options.toolNames);
+  let started = false;
+  let ended = false;
+  // True while the agent continues because of a Stop block: the next Stop payload says so.
+  let stopHookActive = false;
+
+  const fire = (event: ProtocolEventName, fields: Record<string, unknown>): Promise<Outcome> =>
+    engine.fire(event, { ...common, hook_event_name: event, ...fields });
   const toolFields = (call: ToolCall) => ({
     tool_name: nameOf(call.name),
     tool_input: call.input,
     tool_use_id: call.id,
   });
-  let started = false;
-  let ended = false;
-  let stopActive = false;
+
+  const end = async (reason = 'other'): Promise<void> => {
+    if (ended) return;
+    ended = true;
+    await fire('SessionEnd', { reason });
+  };
 
   return {
     sessionId,
-    get engine(): Engine {
-      if (engine === undefined) throw new Error('the engine is created on the first event');
-      return engine;
-    },
+    engine,
     async start(source = 'startup') {
       if (started) return { context: [] };
       started = true;
@@ -110,67 +114,83 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
       return { context: outcome.additionalContext };
     },
     async prompt(text) {
+      stopHookActive = false;
       const outcome = await fire('UserPromptSubmit', { prompt: text });
-      if (outcome.decision === 'block' || !outcome.continue)
-        return { blocked: true, reason: outcome.reason ?? outcome.stopReason ?? 'Blocked by hook' };
-      stopActive = false;
+      if (!outcome.continue)
+        return { blocked: true, reason: outcome.stopReason ?? outcome.reason ?? 'a hook stopped the agent' };
+      if (outcome.decision === 'block')
+        return { blocked: true, reason: outcome.reason ?? 'a UserPromptSubmit hook blocked the prompt' };
       return { blocked: false, context: outcome.additionalContext };
     },
     async beforeTool(call) {
-      const outcome = await fire('PreToolUse', toolFields(call));
-      const input = outcome.updatedInput === null ? call.input : { ...outcome.updatedInput };
-      const reason = outcome.reason ?? 'Blocked by hook';
-      switch (outcome.decision) {
-        case 'deny':
-        case 'block':
-          return { action: 'refuse', reason };
-        case 'ask': {
-          const request = {
-            toolName: nameOf(call.name),
-            toolInput: input,
-            toolUseId: call.id,
-            reason: outcome.reason,
-          };
-          if (options.approve === undefined) return { action: 'refuse', reason };
-          if (!(await options.approve(request))) return { action: 'refuse', reason };
-          return { action: 'run', input, context: outcome.additionalContext };
-        }
-        default:
-          return { action: 'run', input, context: outcome.additionalContext };
+      const fields = toolFields(call);
+      const outcome = await fire('PreToolUse', fields);
+      const verdict = readPreToolOutcome(outcome, fields.tool_name, call.input);
+      if (verdict.kind === 'refuse') return { action: 'refuse', reason: verdict.reason };
+      if (verdict.kind === 'ask') {
+        const request = {
+          toolName: fields.tool_name,
+          toolInput: verdict.input,
+          toolUseId: call.id,
+          reason: verdict.reason,
+        };
+        const refusal = await askApprover(options.approve, request);
+        if (refusal !== null) return { action: 'refuse', reason: refusal };
       }
+      return { action: 'run', input: verdict.input, context: outcome.additionalContext };
     },
     async afterTool(call, response) {
       const outcome = await fire('PostToolUse', { ...toolFields(call), tool_response: response });
+      const blocked = outcome.decision === 'block' || !outcome.continue;
       return {
         context: outcome.additionalContext,
-        blockReason: outcome.decision === 'block' ? (outcome.reason ?? 'Blocked by hook') : null,
+        blockReason: blocked ? (outcome.reason ?? outcome.stopReason ?? 'a PostToolUse hook blocked') : null,
       };
     },
     async toolFailed(call, error) {
       const outcome = await fire('PostToolUseFailure', { ...toolFields(call), error });
-      const context = outcome.decision === 'block' && outcome.reason !== null ? [outcome.reason] : [];
-      return { context: [...outcome.additionalContext, ...context] };
+      // A block's reason (exit 2 stderr) is for the model, as Claude Code sends it.
+      const reasons = outcome.decision === 'block' && outcome.reason !== null ? [outcome.reason] : [];
+      return { context: [...outcome.additionalContext, ...reasons] };
     },
     async stop(lastAssistantMessage) {
       const outcome = await fire('Stop', {
-        stop_hook_active: stopActive,
+        stop_hook_active: stopHookActive,
         last_assistant_message: lastAssistantMessage,
       });
-      if (outcome.decision === 'block') {
-        stopActive = true;
-        return { continueWith: outcome.reason ?? 'Blocked by hook' };
+      // After the engine's cap the decision is null (with a warning in the outcome): the agent ends.
+      if (outcome.continue && outcome.decision === 'block') {
+        stopHookActive = true;
+        return { continueWith: outcome.reason ?? 'a Stop hook asked the agent to continue' };
       }
-      stopActive = false;
+      stopHookActive = false;
       return { end: true };
     },
-    async end(reason = 'other') {
-      if (ended || !started) return;
-      ended = true;
-      await fire('SessionEnd', { reason });
-    },
+    end,
     async close(deadlineMs) {
-      await this.end();
-      if (ownsEngine) await (await created).close(deadlineMs);
+      if (started) await end();
+      if (ownsEngine) await engine.close(deadlineMs);
     },
   };
+}
+
+/** The name hooks see for a framework's tool name. */
+function toolNameMap(names: AgentHooksOptions['toolNames']): (frameworkName: string) => string {
+  if (names === undefined) return (name) => name;
+  if (typeof names === 'function') return names;
+  return (name) => (Object.hasOwn(names, name) ? (names[name] as string) : name);
+}
+
+/** Null when the approver approved; otherwise why the call is refused. */
+async function askApprover(
+  approve: AgentHooksOptions['approve'],
+  request: ApprovalRequest,
+): Promise<string | null> {
+  const asked = request.reason ?? `a PreToolUse hook asks for approval of ${request.toolName}`;
+  if (approve === undefined) return `${asked} (no approver: refused)`;
+  try {
+    return (await approve(request)) ? null : `${asked} (not approved)`;
+  } catch (error) {
+    return `${asked} (the approver failed: ${error instanceof Error ? error.message : String(error)})`;
+  }
 }

@@ -27,6 +27,14 @@ const DEFAULT_CLOSE_DEADLINE_MS = 5000;
  * costs one map lookup and a matcher test per hook of the event, and allocates nothing.
  */
 export async function createEngine(engineOptions: EngineOptions = {}): Promise<Engine> {
+  return createEngineSync(engineOptions);
+}
+
+/**
+ * `createEngine`, for a caller that must hold the engine at once (an adapter's synchronous factory): loading
+ * the settings is synchronous. Throws where `createEngine` rejects.
+ */
+export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   const options = normalizeOptions(engineOptions);
   const loaded = loadSettings({
     cwd: options.cwd,

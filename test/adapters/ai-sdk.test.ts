@@ -6,19 +6,19 @@ import type { AgentHooksOptions } from '../../src/adapters/agent-hooks.js';
 import { type AiSdkHooks, createAiSdkHooks } from '../../src/adapters/ai-sdk/index.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { scriptedModel, toolOutputsSent, userTextsSent } from './ai-sdk-model.js';
-import { engineOptionsFor, hangingHook, recorded, replyHook, temporaryDirectory } from './helpers.js';
+import { hangingHook, recorded, respondingHook, temporaryProject } from './helpers.js';
 
 /*
  * The real AI SDK (generateText, streamText, ToolLoopAgent) driven by its own MockLanguageModelV3 from a
  * script: no network. Hooks are real command scripts that record their payloads.
  */
 
-let directory: { path: string; cleanup(): void };
+let directory: ReturnType<typeof temporaryProject>;
 let session: AiSdkHooks | undefined;
 const record = (name: string) => join(directory.path, `${name}.jsonl`);
 
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = temporaryProject();
 });
 
 afterEach(async () => {
@@ -30,8 +30,9 @@ afterEach(async () => {
 function open(settings: ClaudeSettings, options: Omit<AgentHooksOptions, 'engineOptions'> = {}): AiSdkHooks {
   session = createAiSdkHooks({
     sessionId: 'session-1',
+    cwd: directory.path,
     ...options,
-    engineOptions: engineOptionsFor(directory.path, settings, { stopBlockCap: 2 }),
+    engineOptions: { ...directory.engineOptions(settings), stopBlockCap: 2 },
   });
   return session;
 }
@@ -65,10 +66,12 @@ describe('hookwire/ai-sdk tools', () => {
           {
             matcher: 'Bash',
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No destroying.' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({
+                  permissionDecision: 'deny',
+                  permissionDecisionReason: 'No destroying.',
+                }),
+              }),
             ],
           },
         ],
@@ -145,8 +148,13 @@ describe('hookwire/ai-sdk tools', () => {
           {
             matcher: 'Bash',
             hooks: [
-              replyHook(record('post'), {
-                hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'Now run the tests.' },
+              respondingHook(record('post'), {
+                stdout: {
+                  hookSpecificOutput: {
+                    hookEventName: 'PostToolUse',
+                    additionalContext: 'Now run the tests.',
+                  },
+                },
               }),
             ],
           },
@@ -181,10 +189,12 @@ describe('hookwire/ai-sdk tools', () => {
         PostToolUseFailure: [
           {
             hooks: [
-              replyHook(record('failure'), {
-                hookSpecificOutput: {
-                  hookEventName: 'PostToolUseFailure',
-                  additionalContext: 'Check the disk.',
+              respondingHook(record('failure'), {
+                stdout: {
+                  hookSpecificOutput: {
+                    hookEventName: 'PostToolUseFailure',
+                    additionalContext: 'Check the disk.',
+                  },
                 },
               }),
             ],
@@ -219,10 +229,9 @@ describe('hookwire/ai-sdk tools', () => {
         PreToolUse: [
           {
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'Sure?' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'Sure?' }),
+              }),
             ],
           },
         ],
@@ -230,17 +239,18 @@ describe('hookwire/ai-sdk tools', () => {
     };
     const requests: unknown[] = [];
     const cases = [
-      { approve: undefined, runs: 0 },
-      { approve: () => false, runs: 0 },
+      { approve: undefined, runs: 0, refusal: 'Sure? (no approver: refused)' },
+      { approve: () => false, runs: 0, refusal: 'Sure? (not approved)' },
       {
         approve: async (request: unknown) => {
           requests.push(request);
           return true;
         },
         runs: 1,
+        refusal: '',
       },
     ];
-    for (const { approve, runs } of cases) {
+    for (const { approve, runs, refusal } of cases) {
       const hooks = open(settings, approve === undefined ? {} : { approve });
       const { ran, bash } = bashTool();
       const model = scriptedModel([callBash('make'), { text: 'done' }]);
@@ -248,7 +258,7 @@ describe('hookwire/ai-sdk tools', () => {
       expect(ran.length).toBe(runs);
       const sent = toolOutputsSent(model.doGenerateCalls[1]!)['call-1'];
       expect(sent).toEqual(
-        runs === 1 ? { type: 'text', value: 'ran make' } : { type: 'error-text', value: 'Sure?' },
+        runs === 1 ? { type: 'text', value: 'ran make' } : { type: 'error-text', value: refusal },
       );
       await hooks.close();
     }
@@ -281,8 +291,10 @@ describe('hookwire/ai-sdk turns', () => {
         SessionStart: [
           {
             hooks: [
-              replyHook(record('start'), {
-                hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Branch main.' },
+              respondingHook(record('start'), {
+                stdout: {
+                  hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Branch main.' },
+                },
               }),
             ],
           },
@@ -290,13 +302,18 @@ describe('hookwire/ai-sdk turns', () => {
         UserPromptSubmit: [
           {
             hooks: [
-              replyHook(record('prompt'), {
-                hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'House rules.' },
+              respondingHook(record('prompt'), {
+                stdout: {
+                  hookSpecificOutput: {
+                    hookEventName: 'UserPromptSubmit',
+                    additionalContext: 'House rules.',
+                  },
+                },
               }),
             ],
           },
         ],
-        SessionEnd: [{ hooks: [replyHook(record('end'))] }],
+        SessionEnd: [{ hooks: [respondingHook(record('end'))] }],
       },
     });
     const model = scriptedModel([{ text: 'hi' }, { text: 'again' }]);
@@ -318,7 +335,11 @@ describe('hookwire/ai-sdk turns', () => {
     const hooks = open({
       hooks: {
         UserPromptSubmit: [
-          { hooks: [replyHook(record('prompt'), { decision: 'block', reason: 'No secrets.' })] },
+          {
+            hooks: [
+              respondingHook(record('prompt'), { stdout: { decision: 'block', reason: 'No secrets.' } }),
+            ],
+          },
         ],
       },
     });
@@ -354,7 +375,11 @@ describe('hookwire/ai-sdk turns', () => {
 
   it('ends at the engine Stop cap when Stop always blocks', async () => {
     const hooks = open({
-      hooks: { Stop: [{ hooks: [replyHook(record('stop'), { decision: 'block', reason: 'Again.' })] }] },
+      hooks: {
+        Stop: [
+          { hooks: [respondingHook(record('stop'), { stdout: { decision: 'block', reason: 'Again.' } })] },
+        ],
+      },
     });
     const model = scriptedModel([]);
 
@@ -371,10 +396,9 @@ describe('hookwire/ai-sdk turns', () => {
         PreToolUse: [
           {
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
+              }),
             ],
           },
         ],
@@ -409,8 +433,10 @@ describe('hookwire/ai-sdk turns', () => {
         PostToolUse: [
           {
             hooks: [
-              replyHook(record('post'), {
-                hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'Noted.' },
+              respondingHook(record('post'), {
+                stdout: {
+                  hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'Noted.' },
+                },
               }),
             ],
           },

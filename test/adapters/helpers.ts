@@ -1,57 +1,51 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { EngineOptions } from '../../src/engine/engine.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 
-/** The directory of the adapters' executable fixture scripts. */
+/** The directory of this area's executable fixture scripts. */
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/adapters');
 
-/** A fresh temporary directory, removed by `cleanup`. */
-export function temporaryDirectory(): { path: string; cleanup(): void } {
+/** A temporary project (also the home, so no test reads the real one), removed by `cleanup`. */
+export function temporaryProject() {
   const path = mkdtempSync(join(tmpdir(), 'hookwire-adapters-'));
-  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+  return {
+    path,
+    /** Engine options that load only `settings`, nothing from the machine. */
+    engineOptions: (settings: ClaudeSettings) => ({
+      cwd: path,
+      projectDir: path,
+      homeDir: join(path, 'home'),
+      managedSettingsPath: join(path, 'managed-settings.json'),
+      deepAgentsPath: join(path, 'home', 'hooks.json'),
+      settings: [settings],
+    }),
+    cleanup: () => rmSync(path, { recursive: true, force: true }),
+  };
 }
 
-/**
- * A command hook (the real script test/fixtures/adapters/reply.sh) that appends its payload to `record`
- * and answers `answer` (a JSON object, or nothing); `exitCode` and `stderr` for exit-2 hooks.
- */
-export function replyHook(
-  record: string,
-  answer?: Record<string, unknown>,
-  exit?: { readonly code: number; readonly stderr: string },
-) {
-  const args = [record, answer === undefined ? '' : JSON.stringify(answer)];
-  if (exit !== undefined) args.push(String(exit.code), exit.stderr);
-  return { type: 'command' as const, command: join(FIXTURES, 'reply.sh'), args };
+/** What a scripted hook answers: stdout (JSON object or text), stderr, exit code. */
+export interface HookAnswer {
+  readonly stdout?: Record<string, unknown> | string;
+  readonly stderr?: string;
+  readonly exit?: number;
 }
 
-/** A hook that never answers (test/fixtures/engine/hang.sh), with a timeout in seconds. */
-export function hangingHook(timeoutSeconds: number) {
+/** A command hook running respond.mjs: records its payload in `record` and answers `answer`. */
+export function respondingHook(record: string, answer: HookAnswer = {}) {
   return {
     type: 'command' as const,
-    command: resolve(import.meta.dirname, '../fixtures/engine/hang.sh'),
-    timeout: timeoutSeconds,
+    command: process.execPath,
+    args: [join(FIXTURES, 'respond.mjs'), record, JSON.stringify(answer)],
   };
 }
 
-/** Engine options that load only `settings`, with everything else pointed into `directory`. */
-export function engineOptionsFor(
-  directory: string,
-  settings: ClaudeSettings,
-  extra: EngineOptions = {},
-): EngineOptions {
-  return {
-    cwd: directory,
-    homeDir: directory,
-    managedSettingsPath: join(directory, 'no-managed-settings.json'),
-    settings: [settings],
-    ...extra,
-  };
+/** A command hook that never answers (timeout `seconds`). */
+export function hangingHook(seconds: number) {
+  return { type: 'command' as const, command: join(FIXTURES, 'hang.sh'), timeout: seconds };
 }
 
-/** The payloads a recording hook received, parsed, in order; [] when it never ran. */
+/** The payloads a responding hook recorded, parsed; [] when it never ran. */
 export function recorded(path: string): Record<string, unknown>[] {
   let text: string;
   try {
@@ -61,6 +55,6 @@ export function recorded(path: string): Record<string, unknown>[] {
   }
   return text
     .split('\n')
-    .filter((line) => line.trim() !== '')
+    .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

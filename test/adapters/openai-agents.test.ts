@@ -6,21 +6,21 @@ import type { AgentHooksOptions } from '../../src/adapters/agent-hooks.js';
 import { createOpenAiAgentsHooks, type OpenAiAgentsHooks } from '../../src/adapters/openai-agents/index.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { ScriptedModel, toolOutputsSent, userTextsSent } from './agents-model.js';
-import { engineOptionsFor, hangingHook, recorded, replyHook, temporaryDirectory } from './helpers.js';
+import { hangingHook, recorded, respondingHook, temporaryProject } from './helpers.js';
 
 /*
  * The real OpenAI Agents SDK (Agent, run, tool guardrails, streaming) driven by a scripted implementation of
  * its Model interface: no network (tracing off, so no exporter either). Hooks are real command scripts.
  */
 
-let directory: { path: string; cleanup(): void };
+let directory: ReturnType<typeof temporaryProject>;
 let session: OpenAiAgentsHooks | undefined;
 const record = (name: string) => join(directory.path, `${name}.jsonl`);
 
 beforeAll(() => setTracingDisabled(true));
 
 beforeEach(() => {
-  directory = temporaryDirectory();
+  directory = temporaryProject();
 });
 
 afterEach(async () => {
@@ -35,8 +35,9 @@ function open(
 ): OpenAiAgentsHooks {
   session = createOpenAiAgentsHooks({
     sessionId: 'session-1',
+    cwd: directory.path,
     ...options,
-    engineOptions: engineOptionsFor(directory.path, settings, { stopBlockCap: 2 }),
+    engineOptions: { ...directory.engineOptions(settings), stopBlockCap: 2 },
   });
   return session;
 }
@@ -73,10 +74,12 @@ describe('hookwire/openai-agents tools', () => {
           {
             matcher: 'Bash',
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No destroying.' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({
+                  permissionDecision: 'deny',
+                  permissionDecisionReason: 'No destroying.',
+                }),
+              }),
             ],
           },
         ],
@@ -147,8 +150,13 @@ describe('hookwire/openai-agents tools', () => {
           {
             matcher: 'Bash',
             hooks: [
-              replyHook(record('post'), {
-                hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'Now run the tests.' },
+              respondingHook(record('post'), {
+                stdout: {
+                  hookSpecificOutput: {
+                    hookEventName: 'PostToolUse',
+                    additionalContext: 'Now run the tests.',
+                  },
+                },
               }),
             ],
           },
@@ -172,14 +180,16 @@ describe('hookwire/openai-agents tools', () => {
   it('fires PostToolUseFailure for a tool given toolErrorFunction, with its context for the model', async () => {
     const hooks = open({
       hooks: {
-        PostToolUse: [{ hooks: [replyHook(record('post'))] }],
+        PostToolUse: [{ hooks: [respondingHook(record('post'))] }],
         PostToolUseFailure: [
           {
             hooks: [
-              replyHook(record('failure'), {
-                hookSpecificOutput: {
-                  hookEventName: 'PostToolUseFailure',
-                  additionalContext: 'Check the disk.',
+              respondingHook(record('failure'), {
+                stdout: {
+                  hookSpecificOutput: {
+                    hookEventName: 'PostToolUseFailure',
+                    additionalContext: 'Check the disk.',
+                  },
                 },
               }),
             ],
@@ -208,10 +218,9 @@ describe('hookwire/openai-agents tools', () => {
         PreToolUse: [
           {
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'Sure?' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'Sure?' }),
+              }),
             ],
           },
         ],
@@ -219,23 +228,24 @@ describe('hookwire/openai-agents tools', () => {
     };
     const requests: unknown[] = [];
     const cases = [
-      { approve: undefined, runs: 0 },
-      { approve: () => false, runs: 0 },
+      { approve: undefined, runs: 0, refusal: 'Sure? (no approver: refused)' },
+      { approve: () => false, runs: 0, refusal: 'Sure? (not approved)' },
       {
         approve: async (request: unknown) => {
           requests.push(request);
           return true;
         },
         runs: 1,
+        refusal: 'ran make', // what the model reads when the tool ran
       },
     ];
-    for (const { approve, runs } of cases) {
+    for (const { approve, runs, refusal } of cases) {
       const hooks = open(settings, approve === undefined ? {} : { approve });
       const model = new ScriptedModel([callBash('make'), { text: 'done' }]);
       const { ran, agent } = bashAgent(model);
       await hooks.run(agent, 'build');
       expect(ran.length).toBe(runs);
-      expect(toolOutputsSent(model.requests[1]!)['call-1']).toBe(runs === 1 ? 'ran make' : 'Sure?');
+      expect(toolOutputsSent(model.requests[1]!)['call-1']).toBe(refusal);
       await hooks.close();
     }
     expect(requests).toEqual([
@@ -261,10 +271,9 @@ describe('hookwire/openai-agents tools', () => {
           {
             matcher: 'Bash',
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
+              }),
             ],
           },
         ],
@@ -293,8 +302,10 @@ describe('hookwire/openai-agents turns', () => {
         SessionStart: [
           {
             hooks: [
-              replyHook(record('start'), {
-                hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Branch main.' },
+              respondingHook(record('start'), {
+                stdout: {
+                  hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Branch main.' },
+                },
               }),
             ],
           },
@@ -302,13 +313,18 @@ describe('hookwire/openai-agents turns', () => {
         UserPromptSubmit: [
           {
             hooks: [
-              replyHook(record('prompt'), {
-                hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'House rules.' },
+              respondingHook(record('prompt'), {
+                stdout: {
+                  hookSpecificOutput: {
+                    hookEventName: 'UserPromptSubmit',
+                    additionalContext: 'House rules.',
+                  },
+                },
               }),
             ],
           },
         ],
-        SessionEnd: [{ hooks: [replyHook(record('end'))] }],
+        SessionEnd: [{ hooks: [respondingHook(record('end'))] }],
       },
     });
     const model = new ScriptedModel([{ text: 'hi' }, { text: 'again' }]);
@@ -331,7 +347,11 @@ describe('hookwire/openai-agents turns', () => {
     const hooks = open({
       hooks: {
         UserPromptSubmit: [
-          { hooks: [replyHook(record('prompt'), { decision: 'block', reason: 'No secrets.' })] },
+          {
+            hooks: [
+              respondingHook(record('prompt'), { stdout: { decision: 'block', reason: 'No secrets.' } }),
+            ],
+          },
         ],
       },
     });
@@ -368,7 +388,11 @@ describe('hookwire/openai-agents turns', () => {
     ]);
 
     const capped = open({
-      hooks: { Stop: [{ hooks: [replyHook(record('stop'), { decision: 'block', reason: 'Again.' })] }] },
+      hooks: {
+        Stop: [
+          { hooks: [respondingHook(record('stop'), { stdout: { decision: 'block', reason: 'Again.' } })] },
+        ],
+      },
     });
     const cappedTurn = await capped.run(bashAgent(new ScriptedModel([])).agent, 'go');
     expect(cappedTurn.blocked === false && cappedTurn.rounds.length).toBe(3);
@@ -382,10 +406,9 @@ describe('hookwire/openai-agents turns', () => {
         PreToolUse: [
           {
             hooks: [
-              replyHook(
-                record('pre'),
-                preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
-              ),
+              respondingHook(record('pre'), {
+                stdout: preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
+              }),
             ],
           },
         ],

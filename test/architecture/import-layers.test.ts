@@ -20,7 +20,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['merge'],
   ['engine'],
   ['protocol'],
-  ['server', 'deepagents', 'adapters'],
+  // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
+  ['adapters'],
+  ['server', 'deepagents'],
   ['cli'],
   ['index.ts'],
 ];
