@@ -11,6 +11,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { renderTable } from './lib/render-table.js';
 import { skippedResult, type TargetResult } from './lib/target-result.js';
+import { measureAdapterToolCall } from './targets/adapter-tool-call.js';
 import { measureBigHostSpawn } from './targets/big-host-spawn.js';
 import { measureColdStart } from './targets/cold-start.js';
 import { measureCommandOverhead } from './targets/command-overhead.js';
@@ -25,6 +26,7 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['4', '`hookwire run` cold start', measureColdStart],
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
+  ['7', 'tool call through an adapter, no hook matches', measureAdapterToolCall],
 ];
 
 const { values } = parseArgs({
