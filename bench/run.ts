@@ -26,7 +26,7 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['4', '`hookwire run` cold start', measureColdStart],
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
-  ['7', 'tool call through an adapter, no hook matches', measureAdapterToolCall],
+  ['8', 'AI SDK and Agents SDK adapters, no hook matches', measureAdapterToolCall],
 ];
 
 const { values } = parseArgs({

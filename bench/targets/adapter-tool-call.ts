@@ -27,12 +27,12 @@ function hooksElsewhere(): ClaudeSettings {
 }
 
 /**
- * Target 7: the cost of the adapters on a tool call no hook matches (the unrelated hooks of target 3 less
+ * Target 8: the cost of the adapters on a tool call no hook matches (the unrelated hooks of target 3 less
  * the two PostToolUse ones that select `Bash`: the engine looks and finds nothing, no process starts). Each row is the hooked variant
  * against the bare one in the same run, interleaved:
- * - 7a: a hooked AI SDK tool's `execute` (PreToolUse, the tool, PostToolUse) against the tool's own;
- * - 7b: a whole `generateText` (mock model: one tool call, then text) with hooked tools against bare tools;
- * - 7c: a whole Agents SDK `run` (scripted model: the same two answers) with the hooked agent against the
+ * - 8a: a hooked AI SDK tool's `execute` (PreToolUse, the tool, PostToolUse) against the tool's own;
+ * - 8b: a whole `generateText` (mock model: one tool call, then text) with hooked tools against bare tools;
+ * - 8c: a whole Agents SDK `run` (scripted model: the same two answers) with the hooked agent against the
  *   bare agent (the hooked one runs two tool guardrails).
  */
 export async function measureAdapterToolCall(quick: boolean): Promise<TargetResult[]> {
@@ -115,8 +115,8 @@ export async function measureAdapterToolCall(quick: boolean): Promise<TargetResu
     };
   };
   return [
-    row('7a', 'AI SDK execute', 'hookedExecute', 'bareExecute', 'µs'),
-    row('7b', 'AI SDK generateText', 'hookedGenerate', 'bareGenerate', 'ms'),
-    row('7c', 'Agents SDK run', 'hookedRun', 'bareRun', 'ms'),
+    row('8a', 'AI SDK execute', 'hookedExecute', 'bareExecute', 'µs'),
+    row('8b', 'AI SDK generateText', 'hookedGenerate', 'bareGenerate', 'ms'),
+    row('8c', 'Agents SDK run', 'hookedRun', 'bareRun', 'ms'),
   ];
 }
