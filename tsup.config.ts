@@ -94,6 +94,7 @@ export default defineConfig([
       deepagents: 'src/deepagents/middleware-entry.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       'openai-agents': 'src/adapters/openai-agents/index.ts',
+      langchain: 'src/adapters/langchain/langchain-entry.ts',
       cli: 'src/cli/main.ts',
       'spawner-main': 'src/run/spawner/spawner-main.ts',
     },
@@ -106,6 +107,7 @@ export default defineConfig([
         deepagents: 'src/deepagents/middleware-entry.ts',
         'ai-sdk': 'src/adapters/ai-sdk/index.ts',
         'openai-agents': 'src/adapters/openai-agents/index.ts',
+        langchain: 'src/adapters/langchain/langchain-entry.ts',
       },
     },
     // The configs build in parallel into dist/: this one must not delete the others' output.

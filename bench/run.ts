@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { renderTable } from './lib/render-table.js';
 import { skippedResult, type TargetResult } from './lib/target-result.js';
 import { measureAdapterToolCall } from './targets/adapter-tool-call.js';
+import { measureAiSdkAgentsToolCall } from './targets/ai-sdk-agents-tool-call.js';
 import { measureBigHostSpawn } from './targets/big-host-spawn.js';
 import { measureColdStart } from './targets/cold-start.js';
 import { measureCommandOverhead } from './targets/command-overhead.js';
@@ -26,7 +27,8 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['4', '`hookwire run` cold start', measureColdStart],
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
-  ['8', 'AI SDK and Agents SDK adapters, no hook matches', measureAdapterToolCall],
+  ['7', 'adapter tool call that matches no hook', measureAdapterToolCall],
+  ['8', 'AI SDK and Agents SDK adapters, no hook matches', measureAiSdkAgentsToolCall],
 ];
 
 const { values } = parseArgs({

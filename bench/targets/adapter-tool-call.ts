@@ -1,122 +1,119 @@
-import { Agent, tool as agentsTool, run, setTracingDisabled } from '@openai/agents';
-import { generateText, stepCountIs, tool } from 'ai';
+import { fakeModel } from '@langchain/core/testing';
+import { type AgentMiddleware, AIMessage, createAgent, HumanMessage, tool } from 'langchain';
 import { z } from 'zod';
-import { createAiSdkHooks } from '../../src/adapters/ai-sdk/index.js';
-import { createOpenAiAgentsHooks } from '../../src/adapters/openai-agents/index.js';
+import type { AgentHooks, AgentHooksOptions } from '../../src/adapters/agent-hooks.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
-import { ScriptedModel } from '../../test/adapters/agents-model.js';
-import { scriptedModel } from '../../test/adapters/ai-sdk-model.js';
 import { benchEngineOptions } from '../lib/bench-engine-options.js';
-import { formatMs, formatRatio, formatSummaryMs } from '../lib/format.js';
+import { formatRatio, formatSummaryMs } from '../lib/format.js';
 import { interleave } from '../lib/interleave.js';
+import { loadModule } from '../lib/load-module.js';
 import { summarise } from '../lib/stats.js';
-import type { TargetResult } from '../lib/target-result.js';
+import { skippedResult, type TargetResult, verdictOf } from '../lib/target-result.js';
 import { nowMs } from '../lib/timer.js';
 import { unrelatedHooks } from '../lib/unrelated-hooks.js';
 
-const EXECUTES_PER_SAMPLE = 20_000;
-const RUNS_PER_SAMPLE = 100;
+const CALLS_PER_SAMPLE = 2000;
+const RUNS_PER_SAMPLE = 20;
+/** A wrapped tool call with no matching hook may cost at most this much more than the bare call. */
+const WANTED_RATIO = 1.25;
 
-/** The forty unrelated hooks, less the PostToolUse ones that would select `Bash` (`Bash`, `.*`). */
+/** The unrelated hooks on events an adapter never fires for this tool: PreToolUse of other tools and more. */
 function hooksElsewhere(): ClaudeSettings {
-  const settings = unrelatedHooks();
-  const postToolUse = settings.hooks?.PostToolUse?.filter(
-    ({ matcher }) => !new RegExp(`^(?:${matcher})$`).test('Bash'),
-  );
-  return { hooks: { ...settings.hooks, PostToolUse: postToolUse ?? [] } };
+  const { PreToolUse, Notification, PreCompact } = unrelatedHooks().hooks ?? {};
+  return { hooks: { PreToolUse, Notification, PreCompact } } as ClaudeSettings;
 }
 
+const lookup = tool(async ({ key }) => `value of ${key}`, {
+  name: 'lookup',
+  description: 'Looks a key up.',
+  schema: z.object({ key: z.string() }),
+});
+
 /**
- * Target 8: the cost of the adapters on a tool call no hook matches (the unrelated hooks of target 3 less
- * the two PostToolUse ones that select `Bash`: the engine looks and finds nothing, no process starts). Each row is the hooked variant
- * against the bare one in the same run, interleaved:
- * - 8a: a hooked AI SDK tool's `execute` (PreToolUse, the tool, PostToolUse) against the tool's own;
- * - 8b: a whole `generateText` (mock model: one tool call, then text) with hooked tools against bare tools;
- * - 8c: a whole Agents SDK `run` (scripted model: the same two answers) with the hooked agent against the
- *   bare agent (the hooked one runs two tool guardrails).
+ * Target 7: a tool call through an adapter when no hook matches it (PreToolUse and PostToolUse of `lookup`,
+ * 22 hooks configured on other tools and events). 7a: `beforeTool`, the LangChain tool's `invoke`, `afterTool`
+ * (the core every adapter runs) against the bare `invoke`, per call. 7b: a whole `createAgent` run (one tool
+ * call, two model calls, fake model) with the `hookwire/langchain` middleware against the same agent
+ * without it, per run: LangGraph's extra middleware nodes included.
  */
 export async function measureAdapterToolCall(quick: boolean): Promise<TargetResult[]> {
-  setTracingDisabled(true);
-  const name = 'tool call through an adapter, no hook matches';
-  const options = { engineOptions: benchEngineOptions(hooksElsewhere()) };
-  const aiSdk = createAiSdkHooks(options);
-  const agents = createOpenAiAgentsHooks(options);
-  const bash = tool({
-    description: 'Echoes.',
-    inputSchema: z.object({ command: z.string() }),
-    execute: async ({ command }) => command,
-  });
-  const bare = { Bash: bash };
-  const hooked = aiSdk.tools(bare);
-  const agentsBash = agentsTool({
-    name: 'Bash',
-    description: 'Echoes.',
-    parameters: z.object({ command: z.string() }),
-    execute: async ({ command }) => command,
-  });
-  const bareAgent = new Agent({ name: 'bench', instructions: 'Echo.', tools: [agentsBash] });
-  const hookedAgent = agents.agent(bareAgent);
+  const name = 'adapter tool call that matches no hook';
+  const core = await loadModule<{ createAgentHooks?: (options: AgentHooksOptions) => AgentHooks }>(
+    'adapters/agent-hooks.ts',
+  );
+  const entry = await loadModule<{
+    langchainHooksMiddleware?: (options: AgentHooksOptions) => AgentMiddleware & { close(): Promise<void> };
+  }>('adapters/langchain/langchain-entry.ts');
+  if (core instanceof Error || core.createAgentHooks === undefined)
+    return [skippedResult('7', name, core instanceof Error ? core.message : 'no createAgentHooks')];
+  if (entry instanceof Error || entry.langchainHooksMiddleware === undefined)
+    return [skippedResult('7', name, entry instanceof Error ? entry.message : 'no langchainHooksMiddleware')];
 
-  const executes = (execute: NonNullable<typeof bash.execute>) => async () => {
+  const engineOptions = benchEngineOptions(hooksElsewhere());
+  const hooks = core.createAgentHooks({ engineOptions });
+  const started: string[] = [];
+  const middleware = entry.langchainHooksMiddleware({
+    engineOptions: { ...engineOptions, onHookStart: (run) => started.push(run.event) },
+  });
+  const bare = async () => {
     const start = nowMs();
-    for (let index = 0; index < EXECUTES_PER_SAMPLE; index++)
-      await execute({ command: 'ls' }, { toolCallId: `call-${index}`, messages: [] });
-    return ((nowMs() - start) * 1000) / EXECUTES_PER_SAMPLE;
+    for (let index = 0; index < CALLS_PER_SAMPLE; index++) await lookup.invoke({ key: 'a' });
+    return (nowMs() - start) / CALLS_PER_SAMPLE;
   };
-  const generations = (tools: typeof bare) => async () => {
+  const wrapped = async () => {
     const start = nowMs();
-    for (let index = 0; index < RUNS_PER_SAMPLE; index++) {
-      const model = scriptedModel([{ toolCalls: [{ name: 'Bash', input: { command: 'ls' }, id: 'c' }] }]);
-      await generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(3) });
+    for (let index = 0; index < CALLS_PER_SAMPLE; index++) {
+      const call = { name: 'lookup', input: { key: 'a' }, id: `call-${index}` };
+      const gate = await hooks.beforeTool(call);
+      if (gate.action === 'refuse') throw new Error(gate.reason);
+      await hooks.afterTool(call, await lookup.invoke(gate.input as { key: string }));
     }
-    return (nowMs() - start) / RUNS_PER_SAMPLE;
+    return (nowMs() - start) / CALLS_PER_SAMPLE;
   };
-  const runs = (agent: Agent) => async () => {
+  const agentRuns = (withHooks: boolean) => async () => {
     const start = nowMs();
     for (let index = 0; index < RUNS_PER_SAMPLE; index++) {
-      const model = new ScriptedModel([{ toolCalls: [{ name: 'Bash', input: { command: 'ls' }, id: 'c' }] }]);
-      await run(agent.clone({ model }), 'go');
+      const model = fakeModel()
+        .respondWithTools([{ name: 'lookup', args: { key: 'a' }, id: 'call-1' }])
+        .respond(new AIMessage('done'));
+      const agent = createAgent({ model, tools: [lookup], middleware: withHooks ? [middleware] : [] });
+      await agent.invoke({ messages: [new HumanMessage('go')] });
     }
     return (nowMs() - start) / RUNS_PER_SAMPLE;
   };
   const samples = await interleave(
-    {
-      bareExecute: executes(bash.execute!),
-      hookedExecute: executes(hooked.Bash.execute!),
-      bareGenerate: generations(bare),
-      hookedGenerate: generations(hooked),
-      bareRun: runs(bareAgent),
-      hookedRun: runs(hookedAgent),
-    },
-    { rounds: quick ? 5 : 15, warmupRounds: 2 },
+    { bare, wrapped, agentBare: agentRuns(false), agentHooked: agentRuns(true) },
+    { rounds: quick ? 8 : 25, warmupRounds: 2 },
   );
-  await Promise.all([aiSdk.close(), agents.close()]);
+  await hooks.close();
+  await middleware.close();
 
-  const row = (id: string, label: string, hookedName: string, bareName: string, unit: 'µs' | 'ms') => {
-    const hookedSummary = summarise(samples[hookedName]!);
-    const bareSummary = summarise(samples[bareName]!);
-    const show = (value: typeof hookedSummary) =>
-      unit === 'ms'
-        ? formatSummaryMs(value)
-        : `${value.median.toFixed(2)} µs [${value.p25.toFixed(2)}-${value.p75.toFixed(2)}]`;
-    return {
-      id,
-      name: `${name}: ${label}`,
-      figure: show(hookedSummary),
-      baseline: `bare ${show(bareSummary)}`,
-      ratio: formatRatio(hookedSummary.median / bareSummary.median),
-      target: 'info',
-      verdict: 'INFO' as const,
-      notes: [
-        unit === 'ms'
-          ? `adds ${formatMs(hookedSummary.median - bareSummary.median)} per run`
-          : `adds ${(hookedSummary.median - bareSummary.median).toFixed(2)} µs per call`,
-      ],
-    };
-  };
+  const bareSummary = summarise(samples.bare!);
+  const wrappedSummary = summarise(samples.wrapped!);
+  const agentBare = summarise(samples.agentBare!);
+  const agentHooked = summarise(samples.agentHooked!);
+  const ratio = wrappedSummary.median / bareSummary.median;
+  const spawned = started.length === 0 ? [] : [`the hooked agent started ${started.length} hooks`];
   return [
-    row('8a', 'AI SDK execute', 'hookedExecute', 'bareExecute', 'µs'),
-    row('8b', 'AI SDK generateText', 'hookedGenerate', 'bareGenerate', 'ms'),
-    row('8c', 'Agents SDK run', 'hookedRun', 'bareRun', 'ms'),
+    {
+      id: '7a',
+      name,
+      figure: formatSummaryMs(wrappedSummary),
+      baseline: `bare invoke ${formatSummaryMs(bareSummary)}`,
+      ratio: formatRatio(ratio),
+      target: `<= ${WANTED_RATIO.toFixed(2)}`,
+      verdict: spawned.length === 0 ? verdictOf(ratio <= WANTED_RATIO) : 'FAIL',
+      notes: [`per call; each sample is ${CALLS_PER_SAMPLE} calls`, ...spawned],
+    },
+    {
+      id: '7b',
+      name: 'createAgent run with hookwire/langchain, no hook matches',
+      figure: formatSummaryMs(agentHooked),
+      baseline: `no middleware ${formatSummaryMs(agentBare)}`,
+      ratio: formatRatio(agentHooked.median / agentBare.median),
+      target: 'info',
+      verdict: spawned.length === 0 ? 'INFO' : 'FAIL',
+      notes: [`per run (one tool call, two model calls); each sample is ${RUNS_PER_SAMPLE} runs`],
+    },
   ];
 }
