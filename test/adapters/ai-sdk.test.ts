@@ -164,9 +164,10 @@ describe('hookwire/ai-sdk tools', () => {
     const { bash } = bashTool();
     const model = scriptedModel([callBash('make'), { text: 'done' }]);
 
+    // A set the session already hooked is not hooked again by the hooked call: one PostToolUse.
     const turn = await hooks.generateText({
       model,
-      tools: { Bash: bash },
+      tools: hooks.tools({ Bash: bash }),
       prompt: 'build',
       stopWhen: stepCountIs(5),
     });
@@ -174,6 +175,7 @@ describe('hookwire/ai-sdk tools', () => {
     expect(toolOutputsSent(model.doGenerateCalls[1]!)).toEqual({
       'call-1': { type: 'text', value: 'ran make\n\nNow run the tests.' },
     });
+    expect(recorded(record('post')).length).toBe(1);
     expect(turn.blocked === false && turn.result.steps[0]?.toolResults[0]?.output).toBe('ran make');
     expect(recorded(record('post'))[0]).toMatchObject({
       hook_event_name: 'PostToolUse',

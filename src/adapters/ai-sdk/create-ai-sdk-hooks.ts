@@ -60,15 +60,14 @@ export interface AiSdkHooks {
   close(deadlineMs?: number): Promise<void>;
 }
 
-/** Tools already hooked, so a hooked tool set passed to a hooked call is not hooked twice. */
-const hookedSets = new WeakSet<object>();
-
 /**
  * Creates an AI SDK session under hooks: SessionStart on its first turn, SessionEnd on `close()`. The
  * engine is created once for the session (or passed in) and closed with it.
  */
 export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
   const hooks = createAgentHooks(options);
+  // Sets this session hooked, so one passed back to a hooked call is not hooked twice.
+  const hookedSets = new WeakSet<object>();
   const tools = <TOOLS extends ToolSet>(set: TOOLS): TOOLS => {
     if (hookedSets.has(set)) return set;
     const hooked = hookTools(set, hooks);
