@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: measures the six performance targets of issue 7 and prints one table (Markdown, so it
- * pastes into docs/performance.md). Each target compares variants interleaved in random order in the same
+ * `npm run bench`: measures the performance targets (issue 7's six, and the adapters' target 7) and prints one
+ * table (Markdown, so it pastes into docs/performance.md). Each target compares variants interleaved in random order in the same
  * run; see docs/performance.md for what each row measures.
  *
  *   npm run bench                 the full suite (a few minutes on 2 cores)
@@ -11,8 +11,6 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { renderTable } from './lib/render-table.js';
 import { skippedResult, type TargetResult } from './lib/target-result.js';
-import { measureAdapterToolCall } from './targets/adapter-tool-call.js';
-import { measureAiSdkAgentsToolCall } from './targets/ai-sdk-agents-tool-call.js';
 import { measureBigHostSpawn } from './targets/big-host-spawn.js';
 import { measureColdStart } from './targets/cold-start.js';
 import { measureCommandOverhead } from './targets/command-overhead.js';
@@ -27,8 +25,18 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['4', '`hookwire run` cold start', measureColdStart],
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
-  ['7', 'adapter tool call that matches no hook', measureAdapterToolCall],
-  ['8', 'AI SDK and Agents SDK adapters, no hook matches', measureAiSdkAgentsToolCall],
+  // Imported when run: it loads LangChain, which the other targets' process should not hold.
+  [
+    '7',
+    'adapter tool call that matches no hook',
+    async (quick) => (await import('./targets/adapter-tool-call.js')).measureAdapterToolCall(quick),
+  ],
+  // Imported when run: it loads the AI SDK and the Agents SDK.
+  [
+    '8',
+    'AI SDK and Agents SDK adapters, no hook matches',
+    async (quick) => (await import('./targets/ai-sdk-agents-tool-call.js')).measureAiSdkAgentsToolCall(quick),
+  ],
 ];
 
 const { values } = parseArgs({

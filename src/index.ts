@@ -2,6 +2,16 @@
  * The public surface of hookwire. This file only re-exports; internals stay out of it.
  */
 
+export {
+  type AgentHooks,
+  type AgentHooksOptions,
+  type ApprovalRequest,
+  createAgentHooks,
+  type PromptVerdict,
+  type StopVerdict,
+  type ToolCall,
+  type ToolGate,
+} from './adapters/agent-hooks.js';
 export type { Logger } from './common/logger.js';
 export { type ConversionResult, convertToClaude } from './deepagents/convert-to-claude.js';
 export { convertToDeepAgents } from './deepagents/convert-to-deepagents.js';

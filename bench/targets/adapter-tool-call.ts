@@ -1,5 +1,12 @@
 import { fakeModel } from '@langchain/core/testing';
-import { type AgentMiddleware, AIMessage, createAgent, HumanMessage, tool } from 'langchain';
+import {
+  type AgentMiddleware,
+  AIMessage,
+  createAgent,
+  createMiddleware,
+  HumanMessage,
+  tool,
+} from 'langchain';
 import { z } from 'zod';
 import type { AgentHooks, AgentHooksOptions } from '../../src/adapters/agent-hooks.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
@@ -23,6 +30,16 @@ function hooksElsewhere(): ClaudeSettings {
   return { hooks: { PreToolUse, Notification, PreCompact } } as ClaudeSettings;
 }
 
+/** A middleware of the same shape as hookwire's whose hooks do nothing: LangGraph's cost of the nodes alone. */
+const emptyMiddleware = createMiddleware({
+  name: 'EmptyMiddleware',
+  beforeAgent: { canJumpTo: ['end'], hook: async () => undefined },
+  beforeModel: async () => undefined,
+  wrapModelCall: (request, handler) => handler(request),
+  wrapToolCall: (request, handler) => handler(request),
+  afterAgent: { canJumpTo: ['model'], hook: async () => undefined },
+});
+
 const lookup = tool(async ({ key }) => `value of ${key}`, {
   name: 'lookup',
   description: 'Looks a key up.',
@@ -34,7 +51,8 @@ const lookup = tool(async ({ key }) => `value of ${key}`, {
  * 22 hooks configured on other tools and events). 7a: `beforeTool`, the LangChain tool's `invoke`, `afterTool`
  * (the core every adapter runs) against the bare `invoke`, per call. 7b: a whole `createAgent` run (one tool
  * call, two model calls, fake model) with the `hookwire/langchain` middleware against the same agent
- * without it, per run: LangGraph's extra middleware nodes included.
+ * without it, per run: LangGraph's extra middleware nodes included. 7c: the same against a middleware of the
+ * same shape whose hooks do nothing, which isolates what hookwire itself adds.
  */
 export async function measureAdapterToolCall(quick: boolean): Promise<TargetResult[]> {
   const name = 'adapter tool call that matches no hook';
@@ -70,19 +88,25 @@ export async function measureAdapterToolCall(quick: boolean): Promise<TargetResu
     }
     return (nowMs() - start) / CALLS_PER_SAMPLE;
   };
-  const agentRuns = (withHooks: boolean) => async () => {
+  const agentRuns = (middlewares: readonly AgentMiddleware[]) => async () => {
     const start = nowMs();
     for (let index = 0; index < RUNS_PER_SAMPLE; index++) {
       const model = fakeModel()
         .respondWithTools([{ name: 'lookup', args: { key: 'a' }, id: 'call-1' }])
         .respond(new AIMessage('done'));
-      const agent = createAgent({ model, tools: [lookup], middleware: withHooks ? [middleware] : [] });
+      const agent = createAgent({ model, tools: [lookup], middleware: middlewares });
       await agent.invoke({ messages: [new HumanMessage('go')] });
     }
     return (nowMs() - start) / RUNS_PER_SAMPLE;
   };
   const samples = await interleave(
-    { bare, wrapped, agentBare: agentRuns(false), agentHooked: agentRuns(true) },
+    {
+      bare,
+      wrapped,
+      agentBare: agentRuns([]),
+      agentEmpty: agentRuns([emptyMiddleware]),
+      agentHooked: agentRuns([middleware]),
+    },
     { rounds: quick ? 8 : 25, warmupRounds: 2 },
   );
   await hooks.close();
@@ -91,6 +115,7 @@ export async function measureAdapterToolCall(quick: boolean): Promise<TargetResu
   const bareSummary = summarise(samples.bare!);
   const wrappedSummary = summarise(samples.wrapped!);
   const agentBare = summarise(samples.agentBare!);
+  const agentEmpty = summarise(samples.agentEmpty!);
   const agentHooked = summarise(samples.agentHooked!);
   const ratio = wrappedSummary.median / bareSummary.median;
   const spawned = started.length === 0 ? [] : [`the hooked agent started ${started.length} hooks`];
@@ -114,6 +139,16 @@ export async function measureAdapterToolCall(quick: boolean): Promise<TargetResu
       target: 'info',
       verdict: spawned.length === 0 ? 'INFO' : 'FAIL',
       notes: [`per run (one tool call, two model calls); each sample is ${RUNS_PER_SAMPLE} runs`],
+    },
+    {
+      id: '7c',
+      name: 'the same, against a middleware of the same shape doing nothing',
+      figure: formatSummaryMs(agentHooked),
+      baseline: `empty middleware ${formatSummaryMs(agentEmpty)}`,
+      ratio: formatRatio(agentHooked.median / agentEmpty.median),
+      target: 'info',
+      verdict: spawned.length === 0 ? 'INFO' : 'FAIL',
+      notes: ['what hookwire adds beyond the graph nodes every such middleware costs'],
     },
   ];
 }

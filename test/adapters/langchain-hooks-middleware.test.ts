@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fakeModel } from '@langchain/core/testing';
-import { MemorySaver } from '@langchain/langgraph';
+import { Command, interrupt, MemorySaver } from '@langchain/langgraph';
 import { AIMessage, type BaseMessage, createAgent, HumanMessage, ToolMessage, tool } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -33,6 +33,21 @@ const broken = tool(
   async (_input, config) =>
     new ToolMessage({ content: 'disk on fire', tool_call_id: config.toolCall?.id ?? '', status: 'error' }),
   { name: 'broken', description: 'Always fails.', schema: z.object({}) },
+);
+
+const confirm = tool(
+  async ({ command }) => {
+    const answer = interrupt({ question: `run ${command}?` });
+    executed.push(`${command} (${String(answer)})`);
+    return 'confirmed';
+  },
+  { name: 'confirm', description: 'Asks the user first.', schema: z.object({ command: z.string() }) },
+);
+const crash = tool(
+  async () => {
+    throw new Error('thrown from the tool');
+  },
+  { name: 'crash', description: 'Throws.', schema: z.object({}) },
 );
 
 beforeEach(() => {
@@ -70,7 +85,7 @@ function agentWith(
   });
   return createAgent({
     model,
-    tools: [shell, broken],
+    tools: [shell, broken, confirm, crash],
     middleware: [middleware],
     checkpointer: new MemorySaver(),
   });
@@ -202,6 +217,30 @@ describe('langchainHooksMiddleware tools', () => {
     }).invoke(go, thread);
     expect(asked).toEqual(['run_shell {"command":"make"}']);
     expect(executed).toEqual(['make']);
+  });
+
+  it('fires PostToolUseFailure for a tool that throws, and the error still reaches the host', async () => {
+    const model = fakeModel().respondWithTools([{ name: 'crash', args: {}, id: 'call-1' }]);
+    const agent = agentWith(model, settingsWith({ PostToolUseFailure: {} }));
+    await expect(agent.invoke(go, thread)).rejects.toThrow('thrown from the tool');
+    expect(recorded(record).map((payload) => [payload.hook_event_name, payload.error])).toEqual([
+      ['PostToolUseFailure', 'thrown from the tool'],
+    ]);
+  });
+
+  it('fires PreToolUse once for a tool that interrupts, and resumes it with the rewritten input', async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: 'confirm', args: { command: 'deploy' }, id: 'call-1' }])
+      .respond(new AIMessage('ok'));
+    const agent = agentWith(
+      model,
+      settingsWith({ PreToolUse: preToolUse({ updatedInput: { command: 'deploy --dry-run' } }) }),
+    );
+    const first = await agent.invoke(go, thread);
+    expect(first.__interrupt__?.[0]?.value).toEqual({ question: 'run deploy --dry-run?' });
+    await agent.invoke(new Command({ resume: 'yes' }), thread);
+    expect(executed).toEqual(['deploy --dry-run (yes)']);
+    expect(recorded(record).map((payload) => payload.hook_event_name)).toEqual(['PreToolUse']);
   });
 
   it('lets the agent go on once a hook has timed out', async () => {
