@@ -1,4 +1,5 @@
 import type { AgentHooks } from './agent-hooks.js';
+import { stopFeedback } from './claude-wording.js';
 
 /** A turn UserPromptSubmit blocked: the model was not called. */
 export interface BlockedTurn {
@@ -22,7 +23,7 @@ export interface RoundRunner<RESULT, MESSAGE> {
     result: NoInfer<RESULT>,
     sent: readonly MESSAGE[],
   ): Promise<{ readonly text: string; readonly conversation: readonly MESSAGE[] }>;
-  /** The user message that carries a Stop hook's reason into the next round. */
+  /** The user message that carries a Stop hook's feedback (its reason, in Claude Code's words) into the next round. */
   continueWith(reason: string): MESSAGE;
 }
 
@@ -44,7 +45,7 @@ export async function* stopRounds<RESULT, MESSAGE>(
     const { text, conversation } = await runner.finish(result, messages);
     const stopped = await hooks.stop(text);
     if ('end' in stopped) return;
-    messages = [...conversation, runner.continueWith(stopped.continueWith)];
+    messages = [...conversation, runner.continueWith(stopFeedback(stopped.continueWith))];
   }
 }
 

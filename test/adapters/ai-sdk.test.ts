@@ -173,7 +173,11 @@ describe('hookwire/ai-sdk tools', () => {
     });
 
     expect(toolOutputsSent(model.doGenerateCalls[1]!)).toEqual({
-      'call-1': { type: 'text', value: 'ran make\n\nNow run the tests.' },
+      'call-1': {
+        type: 'text',
+        value:
+          'ran make\n\n<system-reminder>\nPostToolUse hook additional context: Now run the tests.\n</system-reminder>',
+      },
     });
     expect(recorded(record('post')).length).toBe(1);
     expect(turn.blocked === false && turn.result.steps[0]?.toolResults[0]?.output).toBe('ran make');
@@ -216,7 +220,11 @@ describe('hookwire/ai-sdk tools', () => {
     await hooks.generateText({ model, tools: { Bash: failing }, prompt: 'build', stopWhen: stepCountIs(5) });
 
     expect(toolOutputsSent(model.doGenerateCalls[1]!)).toEqual({
-      'call-1': { type: 'error-text', value: 'disk full\n\nCheck the disk.' },
+      'call-1': {
+        type: 'error-text',
+        value:
+          'disk full\n\n<system-reminder>\nPostToolUseFailure hook additional context: Check the disk.\n</system-reminder>',
+      },
     });
     expect(recorded(record('failure'))[0]).toMatchObject({
       hook_event_name: 'PostToolUseFailure',
@@ -324,8 +332,15 @@ describe('hookwire/ai-sdk turns', () => {
     await hooks.generateText({ model, messages: [{ role: 'user', content: 'more' }] });
     await hooks.close();
 
-    expect(userTextsSent(model.doGenerateCalls[0]!)).toEqual(['hello', 'Branch main.', 'House rules.']);
-    expect(userTextsSent(model.doGenerateCalls[1]!)).toEqual(['more', 'House rules.']);
+    expect(userTextsSent(model.doGenerateCalls[0]!)).toEqual([
+      'hello',
+      '<system-reminder>\nSessionStart hook additional context: Branch main.\n</system-reminder>',
+      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
+    ]);
+    expect(userTextsSent(model.doGenerateCalls[1]!)).toEqual([
+      'more',
+      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
+    ]);
     expect(recorded(record('start'))).toMatchObject([{ hook_event_name: 'SessionStart', source: 'startup' }]);
     expect(recorded(record('prompt')).map((payload) => payload.prompt)).toEqual(['hello', 'more']);
     expect(recorded(record('end'))).toMatchObject([
@@ -367,7 +382,7 @@ describe('hookwire/ai-sdk turns', () => {
 
     expect(model.doGenerateCalls.length).toBe(2);
     expect(userTextsSent(model.doGenerateCalls[1]!).at(-1)).toBe(
-      'Run the test suite (npm test) and fix any failure before you finish.',
+      'Stop hook feedback:\nRun the test suite (npm test) and fix any failure before you finish.',
     );
     expect(turn.blocked === false && turn.rounds.map((round) => round.text)).toEqual([
       'finished',
@@ -461,12 +476,15 @@ describe('hookwire/ai-sdk turns', () => {
 
     expect(generated.blocked === false && generated.result.text).toBe('done');
     expect(toolOutputsSent(model.doGenerateCalls[1]!)).toEqual({
-      'call-1': { type: 'text', value: 'ran ls\n\nNoted.' },
+      'call-1': {
+        type: 'text',
+        value: 'ran ls\n\n<system-reminder>\nPostToolUse hook additional context: Noted.\n</system-reminder>',
+      },
     });
     expect(texts).toEqual(['streamed']);
     expect(toolOutputsSent(model.doStreamCalls[1]!)['call-2']).toEqual({
       type: 'text',
-      value: 'ran pwd\n\nNoted.',
+      value: 'ran pwd\n\n<system-reminder>\nPostToolUse hook additional context: Noted.\n</system-reminder>',
     });
   });
 });

@@ -168,7 +168,10 @@ describe('hookwire/openai-agents tools', () => {
 
     await hooks.run(agent, 'build');
 
-    expect(toolOutputsSent(model.requests[1]!)).toEqual({ 'call-1': 'ran make\n\nNow run the tests.' });
+    expect(toolOutputsSent(model.requests[1]!)).toEqual({
+      'call-1':
+        'ran make\n\n<system-reminder>\nPostToolUse hook additional context: Now run the tests.\n</system-reminder>',
+    });
     expect(recorded(record('post'))[0]).toMatchObject({
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
@@ -204,7 +207,7 @@ describe('hookwire/openai-agents tools', () => {
 
     expect(toolOutputsSent(model.requests[1]!)).toEqual({
       'call-1':
-        'An error occurred while running the tool. Please try again. Error: disk full\n\nCheck the disk.',
+        'An error occurred while running the tool. Please try again. Error: disk full\n\n<system-reminder>\nPostToolUseFailure hook additional context: Check the disk.\n</system-reminder>',
     });
     expect(recorded(record('failure'))).toMatchObject([
       { hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', error: 'disk full' },
@@ -334,8 +337,15 @@ describe('hookwire/openai-agents turns', () => {
     await hooks.run(agent, [{ role: 'user', content: 'more' }]);
     await hooks.close();
 
-    expect(userTextsSent(model.requests[0]!)).toEqual(['hello', 'Branch main.', 'House rules.']);
-    expect(userTextsSent(model.requests[1]!)).toEqual(['more', 'House rules.']);
+    expect(userTextsSent(model.requests[0]!)).toEqual([
+      'hello',
+      '<system-reminder>\nSessionStart hook additional context: Branch main.\n</system-reminder>',
+      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
+    ]);
+    expect(userTextsSent(model.requests[1]!)).toEqual([
+      'more',
+      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
+    ]);
     expect(recorded(record('start'))).toMatchObject([{ hook_event_name: 'SessionStart', source: 'startup' }]);
     expect(recorded(record('prompt')).map((payload) => payload.prompt)).toEqual(['hello', 'more']);
     expect(recorded(record('end'))).toMatchObject([
@@ -380,7 +390,7 @@ describe('hookwire/openai-agents turns', () => {
 
     expect(model.requests.length).toBe(2);
     expect(userTextsSent(model.requests[1]!).at(-1)).toBe(
-      'Run the test suite (npm test) and fix any failure before you finish.',
+      'Stop hook feedback:\nRun the test suite (npm test) and fix any failure before you finish.',
     );
     expect(turn.blocked === false && turn.rounds.map((round) => round.finalOutput)).toEqual([
       'finished',

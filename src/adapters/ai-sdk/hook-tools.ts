@@ -1,5 +1,6 @@
 import { isDeepEqualData, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import type { AgentHooks, ToolCall } from '../agent-hooks.js';
+import { hookContext, postToolUseFeedback } from '../claude-wording.js';
 import { appendToToolOutput, type ToolModelOutput } from './append-to-tool-output.js';
 import { validateToolInput } from './validate-tool-input.js';
 
@@ -41,7 +42,7 @@ function hookTool(
     const asked: ToolCall = { name, input: asRecord(input), id };
     const gated = await hooks.beforeTool(asked);
     if (gated.action === 'refuse') throw new ToolCallRefusedError(gated.reason);
-    remember(id, gated.context);
+    remember(id, hookContext('PreToolUse', gated.context));
     // The SDK already validated (and may have transformed) the model's input: re-check only a rewrite.
     if (gated.input === asked.input || isDeepEqualData(gated.input, asked.input))
       return { call: asked, input };
@@ -52,7 +53,7 @@ function hookTool(
 
   async function failed(call: ToolCall, error: unknown): Promise<never> {
     const message = error instanceof Error ? error.message : String(error);
-    const { context } = await hooks.toolFailed(call, message);
+    const context = hookContext('PostToolUseFailure', (await hooks.toolFailed(call, message)).context);
     if (context.length === 0) throw error;
     // A failed tool's result is its error's message: the context can only ride along in it.
     throw new Error([message, ...context].join('\n\n'), { cause: error });
@@ -60,7 +61,8 @@ function hookTool(
 
   async function succeeded(call: ToolCall, output: unknown): Promise<void> {
     const { context, blockReason } = await hooks.afterTool(call, output);
-    remember(call.id, blockReason === null ? context : [blockReason, ...context]);
+    const feedback = blockReason === null ? [] : [postToolUseFeedback(blockReason)];
+    remember(call.id, [...feedback, ...hookContext('PostToolUse', context)]);
   }
 
   async function* streamed(call: ToolCall, outputs: AsyncIterable<unknown>): AsyncGenerator<unknown> {

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { AgentHooks } from '../agent-hooks.js';
+import { hookContext } from '../claude-wording.js';
 import {
   type BlockedTurn,
   collectRounds,
@@ -18,11 +19,16 @@ export async function beginTurn(
   input: PromptInput,
 ): Promise<{ readonly messages: ModelMessage[] } | BlockedTurn> {
   const { messages, promptText } = promptMessages(input);
-  const { context: sessionContext } = await hooks.start('startup');
+  const sessionContext = hookContext('SessionStart', (await hooks.start('startup')).context);
   if (promptText === null) return { messages: withContext(messages, sessionContext) };
   const prompted = await hooks.prompt(promptText);
   if (prompted.blocked) return prompted;
-  return { messages: withContext(messages, [...sessionContext, ...prompted.context]) };
+  return {
+    messages: withContext(messages, [
+      ...sessionContext,
+      ...hookContext('UserPromptSubmit', prompted.context),
+    ]),
+  };
 }
 
 /** Runs a whole turn and collects its rounds (for calls that return their result at once). */

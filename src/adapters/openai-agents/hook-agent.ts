@@ -8,6 +8,7 @@ import {
   ToolGuardrailFunctionOutputFactory,
 } from '@openai/agents';
 import type { AgentHooks, ToolCall } from '../agent-hooks.js';
+import { hookContext, postToolUseFeedback } from '../claude-wording.js';
 import type { AnyAgent } from './any-agent.js';
 import { checkAgainstJsonSchema } from './check-against-json-schema.js';
 
@@ -73,7 +74,11 @@ function hookTool(tool: Tool, hooks: AgentHooks, state: HookedToolState): Tool {
         return ToolGuardrailFunctionOutputFactory.rejectContent(
           `A PreToolUse hook rewrote the input of tool "${call.name}", and the rewritten input does not match the tool's input schema: ${problem}`,
         );
-      state.allowed.set(call.id, { call: { ...call, input: gate.input }, context: gate.context, rewritten });
+      state.allowed.set(call.id, {
+        call: { ...call, input: gate.input },
+        context: hookContext('PreToolUse', gate.context),
+        rewritten,
+      });
       return ToolGuardrailFunctionOutputFactory.allow();
     },
   });
@@ -93,9 +98,10 @@ function hookTool(tool: Tool, hooks: AgentHooks, state: HookedToolState): Tool {
       const lines = [...(allowed?.context ?? [])];
       if (failure === undefined) {
         const { context, blockReason } = await hooks.afterTool(call, output);
-        if (blockReason !== null) lines.push(blockReason);
-        lines.push(...context);
-      } else lines.push(...(await hooks.toolFailed(call, failure)).context);
+        if (blockReason !== null) lines.push(postToolUseFeedback(blockReason));
+        lines.push(...hookContext('PostToolUse', context));
+      } else
+        lines.push(...hookContext('PostToolUseFailure', (await hooks.toolFailed(call, failure)).context));
       if (lines.length === 0) return ToolGuardrailFunctionOutputFactory.allow();
       // The only way a guardrail changes what the model reads is `rejectContent`: here it carries the output.
       return ToolGuardrailFunctionOutputFactory.rejectContent([textOf(output), ...lines].join('\n\n'));

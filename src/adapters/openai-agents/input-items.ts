@@ -1,5 +1,6 @@
 import type { AgentInputItem } from '@openai/agents';
 import type { AgentHooks } from '../agent-hooks.js';
+import { hookContext } from '../claude-wording.js';
 import type { BlockedTurn } from '../stop-rounds.js';
 
 /** What `run()` takes as a new turn's input (a saved `RunState` resumes a turn: it is not a new prompt). */
@@ -15,12 +16,14 @@ export async function beginAgentTurn(
   input: AgentInput,
 ): Promise<{ readonly items: AgentInputItem[] } | BlockedTurn> {
   const items: AgentInputItem[] = typeof input === 'string' ? [{ role: 'user', content: input }] : [...input];
-  const { context: sessionContext } = await hooks.start('startup');
+  const sessionContext = hookContext('SessionStart', (await hooks.start('startup')).context);
   const prompt = promptOf(items.at(-1));
   if (prompt === null) return { items: withContext(items, sessionContext) };
   const prompted = await hooks.prompt(prompt);
   if (prompted.blocked) return prompted;
-  return { items: withContext(items, [...sessionContext, ...prompted.context]) };
+  return {
+    items: withContext(items, [...sessionContext, ...hookContext('UserPromptSubmit', prompted.context)]),
+  };
 }
 
 function promptOf(item: AgentInputItem | undefined): string | null {
