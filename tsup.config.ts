@@ -9,6 +9,8 @@ const sdks = [
   'langchain',
   '@langchain/core',
   '@langchain/langgraph',
+  'ai',
+  '@openai/agents',
 ];
 
 /** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */
@@ -90,6 +92,8 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       deepagents: 'src/deepagents/middleware-entry.ts',
+      'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+      'openai-agents': 'src/adapters/openai-agents/index.ts',
       langchain: 'src/adapters/langchain/langchain-entry.ts',
       cli: 'src/cli/main.ts',
       'spawner-main': 'src/run/spawner/spawner-main.ts',
@@ -101,6 +105,8 @@ export default defineConfig([
       entry: {
         index: 'src/index.ts',
         deepagents: 'src/deepagents/middleware-entry.ts',
+        'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+        'openai-agents': 'src/adapters/openai-agents/index.ts',
         langchain: 'src/adapters/langchain/langchain-entry.ts',
       },
     },

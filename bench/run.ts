@@ -31,6 +31,12 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
     'adapter tool call that matches no hook',
     async (quick) => (await import('./targets/adapter-tool-call.js')).measureAdapterToolCall(quick),
   ],
+  // Imported when run: it loads the AI SDK and the Agents SDK.
+  [
+    '8',
+    'AI SDK and Agents SDK adapters, no hook matches',
+    async (quick) => (await import('./targets/ai-sdk-agents-tool-call.js')).measureAiSdkAgentsToolCall(quick),
+  ],
 ];
 
 const { values } = parseArgs({
