@@ -36,6 +36,7 @@ export async function fireSelected(
     payload,
     payloadJson: JSON.stringify(payload),
     settings: context.runSettings.of(sessionId, typeof payload.cwd === 'string' ? payload.cwd : options.cwd),
+    startedAt,
   };
   const plan = planFiring(selected, state, sessionId);
   const finished = await runFiring(firing, selected, plan);
