@@ -78,28 +78,44 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
     },
   };
 
+  const fire = (event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> => {
+    if (closed)
+      return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
+    // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
+    if (typeof event !== 'string' || event === '') return Promise.reject(notAnEventName(event));
+    const given = payload ?? EMPTY_PAYLOAD;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
+    }
+    const selected = selectHooks(index, event, given);
+    const fired =
+      selected === NO_HOOKS &&
+      !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
+        ? emptyOutcome(event)
+        : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
+          fireSelected(context, event, given, selected);
+    if (configErrors.length === 0) return fired;
+    const errors = configErrorsFor(event, configErrors);
+    return errors.length === 0 ? fired : fired.then((outcome) => failClosed(outcome, errors, options.cwd));
+  };
+  // Loaded only when asked for: `hookwire run` without a trace never evaluates the writer.
+  const tracer =
+    options.trace === undefined
+      ? undefined
+      : (await import('../trace/create-trace-writer.js')).createTraceWriter(options.trace);
+
   return {
     settings,
-    fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> {
-      if (closed)
-        return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
-      // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
-      if (typeof event !== 'string' || event === '') return Promise.reject(notAnEventName(event));
-      const given = payload ?? EMPTY_PAYLOAD;
-      if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-        return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
-      }
-      const selected = selectHooks(index, event, given);
-      const fired =
-        selected === NO_HOOKS &&
-        !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
-          ? emptyOutcome(event)
-          : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
-            fireSelected(context, event, given, selected);
-      if (configErrors.length === 0) return fired;
-      const errors = configErrorsFor(event, configErrors);
-      return errors.length === 0 ? fired : fired.then((outcome) => failClosed(outcome, errors, options.cwd));
-    },
+    fire:
+      tracer === undefined
+        ? fire
+        : (event, payload) => {
+            const startedAt = new Date();
+            return fire(event, payload).then((outcome) => {
+              tracer.record(event, payload ?? EMPTY_PAYLOAD, outcome, startedAt, sessionId);
+              return outcome;
+            });
+          },
     deliver(target: string, deliveries: readonly Delivery[]): void {
       for (const delivery of deliveries) context.state.queue(target, delivery);
     },

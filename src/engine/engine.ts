@@ -4,6 +4,7 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { TraceOptions } from '../trace/trace-options.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { Delivery } from './session-state.js';
@@ -74,6 +75,13 @@ export interface EngineOptions {
    * Default: background hooks run in-process, and `close()` ends them.
    */
   readonly backgroundLauncher?: BackgroundLauncher;
+  /**
+   * Record every fired event (payload, outcome with its runs and timings, the host's answer) as one JSONL
+   * line in a file per session under `trace.dir`, secrets redacted, rotated by size (docs/traces.md). A line
+   * that cannot be written is a warning (`onWarning`, else the logger), never the event's failure.
+   * Default: off.
+   */
+  readonly trace?: TraceOptions;
 }
 
 /** The engine an agent embeds. */

@@ -18,9 +18,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['run'],
   ['read'],
   ['merge'],
+  ['trace'],
   ['engine'],
   ['protocol'],
-  ['server', 'deepagents'],
+  ['server', 'deepagents', 'timeline'],
   ['cli'],
   ['index.ts'],
 ];
