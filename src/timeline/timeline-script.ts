@@ -273,6 +273,8 @@ export const TIMELINE_SCRIPT = String.raw`
     if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(event.target); }
   });
   setUpFilters(sections);
+  // For tests and bench/timeline-load.ts: drawn, and how long after navigation.
+  document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
   document.body.setAttribute('data-ready', 'true');
 })();
 `;

@@ -21,6 +21,8 @@ td.reason, td.command { word-break: break-word; }
 #filters select { font: inherit; }
 #shown { color: var(--muted); }
 .event { border-bottom: 1px solid var(--line); padding: .6rem 0; }
+/* A long session lays out and paints only the events near the screen (the page of 1,000 events: docs/traces.md). */
+.event { content-visibility: auto; contain-intrinsic-size: auto 110px; }
 .event-head { display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }
 .position { color: var(--muted); font-variant-numeric: tabular-nums; }
 .time { color: var(--muted); font-family: ui-monospace, monospace; font-size: .85em; }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { syntheticEvents } from '../../bench/lib/synthetic-timeline.js';
 import { embedJson } from '../../src/timeline/embed-json.js';
 import { renderTimelineHtml } from '../../src/timeline/render-timeline-html.js';
 import { decidingCommand, summarizeTimeline } from '../../src/timeline/timeline-summary.js';
-import { syntheticEvents } from './timeline-fixtures.js';
 
 describe('embedJson', () => {
   it('gives JSON that no string can break out of a script element with, and that parses back', () => {

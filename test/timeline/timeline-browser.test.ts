@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticEvents } from '../../bench/lib/synthetic-timeline.js';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { Outcome } from '../../src/outcome/outcome.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
@@ -12,7 +13,6 @@ import type { TimelineEvent } from '../../src/timeline/timeline-page.js';
 import { hookInput, runCli } from '../cli/run-cli.js';
 import { temporaryHome } from '../engine/engine-harness.js';
 import { findBrowser, launchOptions } from '../support/find-browser.js';
-import { syntheticEvents } from './timeline-fixtures.js';
 
 /*
  * The timeline page in a real headless browser (the system's Chromium, driven by puppeteer-core). Without a
