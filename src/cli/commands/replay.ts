@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import type { TimelineEvent } from '../../timeline/timeline-page.js';
+import { REDACTED } from '../../trace/redact-secrets.js';
 import {
   CommandInputError,
   exitForUsageError,
@@ -113,8 +114,10 @@ async function replaySession(
     if (!values.json) {
       for (const line of renderDiagnostics(engine.settings.diagnostics)) write(`${line}\n`);
       write(`Replaying ${session.length} events from ${file}\n`);
-      if (session.some((entry) => entry.recorded?.redacted))
-        write('note: the trace was redacted: hooks see [redacted] where a secret was recorded\n');
+      if (
+        session.some((entry) => entry.recorded?.redacted && JSON.stringify(entry.payload).includes(REDACTED))
+      )
+        write(`note: the trace was redacted: hooks see ${REDACTED} where a secret was recorded\n`);
     }
     const notes = new Set<string>();
     for (const [position, entry] of session.entries()) {

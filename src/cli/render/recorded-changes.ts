@@ -34,16 +34,16 @@ export function recordedChanges(recorded: Outcome, now: Outcome): string[] {
   for (const before of ownRuns(recorded)) {
     const position = waiting.findIndex((run) => run.command === before.command);
     if (position === -1) {
-      changes.push(`${oneLine(before.command, 50)} no longer runs`);
+      changes.push(`${oneLine(before.command, 80)} no longer runs`);
       continue;
     }
     const [after] = waiting.splice(position, 1) as [HookRun];
     if (after.status !== before.status || after.exitCode !== before.exitCode) {
       changes.push(
-        `${oneLine(before.command, 50)}: ${before.status} (exit ${before.exitCode ?? '-'}) → ${after.status} (exit ${after.exitCode ?? '-'})`,
+        `${oneLine(before.command, 80)}: ${before.status} (exit ${before.exitCode ?? '-'}) → ${after.status} (exit ${after.exitCode ?? '-'})`,
       );
     }
   }
-  for (const added of waiting) changes.push(`${oneLine(added.command, 50)} runs now`);
+  for (const added of waiting) changes.push(`${oneLine(added.command, 80)} runs now`);
   return changes;
 }
