@@ -20,3 +20,7 @@ export type * from './outcome/outcome.js';
 export type { HandlerExecution } from './run/handler-execution.js';
 export type * from './settings/configured-hook.js';
 export type * from './settings/settings-schema.js';
+export { renderTimelineHtml } from './timeline/render-timeline-html.js';
+export type { TimelineEvent, TimelinePage } from './timeline/timeline-page.js';
+export type { TraceLine } from './trace/trace-line.js';
+export type { TraceOptions } from './trace/trace-options.js';
