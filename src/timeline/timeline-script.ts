@@ -77,7 +77,7 @@ export const TIMELINE_SCRIPT = String.raw`
     root.appendChild(table(['event', '', 'hook', 'status', 'time'], summary.slowest.map(function (hook) {
       return [{ node: eventLink(hook.position) }, { text: hook.event },
         { text: hook.command, className: 'command' },
-        { text: STATUS_WORD[hook.status] || hook.status }, { text: duration(hook.durationMs) }];
+        { text: STATUS_WORD[hook.status] || hook.status }, { text: duration(hook.durationMs), className: 'number' }];
     }), 'No hook ran.')).id = 'slowest';
   }
 
@@ -117,10 +117,12 @@ export const TIMELINE_SCRIPT = String.raw`
     bar.style.left = left + '%';
     bar.style.width = Math.max(Math.min(width, 100 - left), 0.3) + '%';
     bar.title = text;
-    // A wide bar carries its text inside; a narrow one beside it.
-    var inside = left + width > 60;
+    // A wide bar carries its text inside; a narrow one beside it, on the side with room.
+    var inside = width > 40;
     var time = element('span', 'bar-time' + (inside ? ' inside' : ''), text);
-    time.style.left = (inside ? left : left + width) + '%';
+    if (inside) time.style.left = left + '%';
+    else if (left + width > 60) time.style.right = (100 - left) + '%';
+    else time.style.left = (left + width) + '%';
     track.appendChild(bar);
     track.appendChild(time);
     node.appendChild(label);

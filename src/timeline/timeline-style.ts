@@ -15,6 +15,7 @@ h2 { font-size: 1rem; margin: 1rem 0 .4rem; }
 table { border-collapse: collapse; width: 100%; max-width: 70rem; }
 th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.reason, td.command { word-break: break-word; }
+td.number { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .empty { color: var(--muted); }
 #filters { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding-top: .6rem;
   padding-bottom: .6rem; display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; z-index: 1; }
@@ -43,7 +44,7 @@ td.reason, td.command { word-break: break-word; }
 .hook:hover, .hook:focus, .hook.selected { background: #f6f8fa; outline: none; }
 .label { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-family: ui-monospace, monospace; font-size: .85em; }
 .dot { display: inline-block; width: .6rem; height: .6rem; border-radius: 50%; margin-right: .3rem; background: var(--skip); }
-.track { position: relative; height: 16px; background: #f3f4f6; border-radius: 3px; }
+.track { position: relative; height: 16px; overflow: hidden; background: #f3f4f6; border-radius: 3px; }
 .bar { position: absolute; top: 2px; bottom: 2px; min-width: 2px; border-radius: 2px; background: var(--skip); }
 .bar-time { position: absolute; top: 0; font-size: 11px; line-height: 16px; padding: 0 .3rem; white-space: nowrap; color: var(--ink); }
 .bar-time.inside { color: #fff; text-shadow: 0 0 2px rgba(0, 0, 0, .6); }

@@ -27,13 +27,15 @@ export interface TimelineSummary {
   readonly statuses: Readonly<Partial<Record<RunStatus, number>>>;
   /** Time spent in hooks across the session (the sum of the firings' durations), ms. */
   readonly totalMs: number;
-  /** The ten slowest hook runs, slowest first. */
+  /** The ten slowest hook runs that ran to an end (not skipped, deduplicated or still running), slowest first. */
   readonly slowest: readonly SummaryHook[];
   /** Every deny and block (the decisions that stopped something), in session order. */
   readonly blocks: readonly SummaryDecision[];
 }
 
 const SLOWEST = 10;
+/** Statuses of runs that have no duration of their own to compare. */
+const NOT_ENDED: ReadonlySet<RunStatus> = new Set(['running', 'skipped', 'deduplicated']);
 
 /** The summary of a session's events: counts, time in hooks, the slowest hooks and the blocks. Pure. */
 export function summarizeTimeline(events: readonly TimelineEvent[]): TimelineSummary {
@@ -41,10 +43,13 @@ export function summarizeTimeline(events: readonly TimelineEvent[]): TimelineSum
   const runs: SummaryHook[] = [];
   const blocks: SummaryDecision[] = [];
   let totalMs = 0;
+  let hookRuns = 0;
   for (const { position, outcome } of events) {
     totalMs += outcome.durationMs;
     for (const run of outcome.runs) {
       statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+      hookRuns++;
+      if (NOT_ENDED.has(run.status)) continue;
       runs.push({
         position,
         event: outcome.event,
@@ -67,7 +72,7 @@ export function summarizeTimeline(events: readonly TimelineEvent[]): TimelineSum
   runs.sort((first, second) => second.durationMs - first.durationMs);
   return {
     events: events.length,
-    hookRuns: runs.length,
+    hookRuns,
     statuses,
     totalMs,
     slowest: runs.slice(0, SLOWEST),
