@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 const SAFE = /^[A-Za-z0-9._-]{1,100}$/;
 
 /**
@@ -10,6 +8,9 @@ const SAFE = /^[A-Za-z0-9._-]{1,100}$/;
 export function traceFileName(sessionId: string): string {
   if (SAFE.test(sessionId) && !/^\.+$/.test(sessionId)) return `${sessionId}.trace.jsonl`;
   const kept = sessionId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60);
+  // node:crypto costs milliseconds to load, and `hookwire run` is one process per event: loaded only here,
+  // for the rare id that needs it (Claude Code's are UUIDs).
+  const { createHash } = process.getBuiltinModule('node:crypto');
   const hash = createHash('sha256').update(sessionId).digest('hex').slice(0, 16);
   return `${kept}-${hash}.trace.jsonl`;
 }
