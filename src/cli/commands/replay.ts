@@ -126,7 +126,9 @@ async function replaySession(
       if (note) notes.add(note);
       const time = new Date().toISOString();
       const outcome = await engine.fire(entry.event, payload);
-      const changes = entry.recorded ? recordedChanges(entry.recorded.outcome, outcome) : [];
+      const changes = entry.recorded
+        ? recordedChanges(entry.recorded.outcome, outcome, entry.recorded.redacted)
+        : [];
       events.push(timelineEvent(position, entry, outcome, time, changes));
       const changed = changes.length > 0 ? `      ≠ recorded: ${changes.join('; ')}\n` : '';
       write(
