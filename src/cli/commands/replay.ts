@@ -56,6 +56,8 @@ export async function run(argv: string[]): Promise<number> {
       throw new CommandInputError('expected exactly one session file');
     if (!existsSync(file)) throw new CommandInputError(`session file not found: ${file}`);
     const session = readSessionFile(readFileSync(file, 'utf8'), file);
+    if (values.recorded && (values.settings !== undefined || values.cwd !== undefined))
+      throw new CommandInputError('--recorded runs no hook: --settings and --cwd do not apply to it');
     const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
     const write = (text: string): void => void process.stdout.write(text);
 
