@@ -47,12 +47,14 @@ export const TIMELINE_SCRIPT = String.raw`
   }
   function table(headings, rows, emptyText) {
     if (rows.length === 0) return element('p', 'empty', emptyText);
-    var node = element('table');
+    // A long session's tables scroll in a box of their own, so the events stay in reach.
+    var box = element('div', 'table-box');
+    var node = box.appendChild(element('table'));
     var head = element('tr');
     headings.forEach(function (heading) { head.appendChild(element('th', null, heading)); });
     node.appendChild(head);
     rows.forEach(function (cells) { node.appendChild(row(cells)); });
-    return node;
+    return box;
   }
 
   function renderSummary(summary) {
@@ -68,7 +70,7 @@ export const TIMELINE_SCRIPT = String.raw`
       figures.appendChild(item);
     });
     root.appendChild(figures);
-    root.appendChild(element('h2', null, 'Blocks'));
+    root.appendChild(element('h2', null, 'Blocks' + (summary.blocks.length > 0 ? ' (' + summary.blocks.length + ')' : '')));
     root.appendChild(table(['event', '', 'decision', 'hook', 'reason'], summary.blocks.map(function (block) {
       return [{ node: eventLink(block.position) }, { text: block.event }, { text: block.decision },
         { text: block.command, className: 'command' }, { text: block.reason, className: 'reason' }];

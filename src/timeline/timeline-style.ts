@@ -13,6 +13,7 @@ h2 { font-size: 1rem; margin: 1rem 0 .4rem; }
 .figures li { border: 1px solid var(--line); border-radius: 6px; padding: .4rem .8rem; min-width: 7rem; }
 .figures b { display: block; font-size: 1.3rem; }
 table { border-collapse: collapse; width: 100%; max-width: 70rem; }
+.table-box { max-height: 16rem; overflow: auto; max-width: 70rem; }
 th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.reason, td.command { word-break: break-word; }
 td.number { white-space: nowrap; font-variant-numeric: tabular-nums; }
