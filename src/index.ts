@@ -39,6 +39,10 @@ export type * from './settings/configured-hook.js';
 export type * from './settings/settings-schema.js';
 export type { UntrustedReason, UntrustedSource } from './settings/trust-check.js';
 export type { TrustMode } from './settings/trust-rule.js';
+export { renderTimelineHtml } from './timeline/render-timeline-html.js';
+export type { TimelineEvent, TimelinePage } from './timeline/timeline-page.js';
+export type { TraceLine } from './trace/trace-line.js';
+export type { TraceOptions } from './trace/trace-options.js';
 export {
   type AssistantBlock,
   createTranscriptWriter,

@@ -108,23 +108,16 @@ export interface RecordedEvent {
   readonly payload: Record<string, unknown>;
 }
 
-/** Parses a JSONL session; blank lines are skipped, every other line must be a recorded event. */
-export function parseSession(text: string, file: string): RecordedEvent[] {
-  const events: RecordedEvent[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    const where = `${file}:${index + 1}`;
-    const entry = parseObject(line, where);
-    if (typeof entry.event !== 'string') throw new CommandInputError(`${where}: "event" must be a string`);
-    const payload = entry.payload ?? {};
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-      throw new CommandInputError(`${where}: "payload" must be an object`);
-    }
-    try {
-      events.push({ event: eventName(entry.event), payload: payload as Record<string, unknown> });
-    } catch (error) {
-      throw new CommandInputError(`${where}: ${(error as Error).message}`);
-    }
-  });
-  return events;
+/** The event and payload of one parsed session line (`where` locates it in messages). */
+export function recordedEventOf(entry: Record<string, unknown>, where: string): RecordedEvent {
+  if (typeof entry.event !== 'string') throw new CommandInputError(`${where}: "event" must be a string`);
+  const payload = entry.payload ?? {};
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new CommandInputError(`${where}: "payload" must be an object`);
+  }
+  try {
+    return { event: eventName(entry.event), payload: payload as Record<string, unknown> };
+  } catch (error) {
+    throw new CommandInputError(`${where}: ${(error as Error).message}`);
+  }
 }

@@ -92,31 +92,54 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     },
   };
 
+  const fire = (event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> => {
+    if (closed)
+      return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
+    // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
+    if (typeof event !== 'string' || event === '') return Promise.reject(notAnEventName(event));
+    const given = payload ?? EMPTY_PAYLOAD;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
+    }
+    const selected = selectHooks(index, event, given);
+    const fired =
+      selected === NO_HOOKS &&
+      !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
+        ? emptyOutcome(event)
+        : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
+          fireSelected(context, event, given, selected);
+    const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
+    const ended = context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
+    if (configErrors.length === 0) return ended;
+    const errors = configErrorsFor(event, configErrors);
+    return errors.length === 0 ? ended : ended.then((outcome) => failClosed(outcome, errors, options.cwd));
+  };
+  // Loaded only when asked for: `hookwire run` without a trace never evaluates the writer. The engine is
+  // made synchronously, so the first traced firing waits for the import.
+  const trace = options.trace;
+  const tracer =
+    trace === undefined
+      ? undefined
+      : import('../trace/create-trace-writer.js').then(({ createTraceWriter }) => createTraceWriter(trace));
+  // A writer that cannot be made is reported at each firing (below), never as an unhandled rejection.
+  tracer?.catch(() => undefined);
+
   const engine: Engine = {
     settings,
-    fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> {
-      if (closed)
-        return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
-      // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
-      if (typeof event !== 'string' || event === '') return Promise.reject(notAnEventName(event));
-      const given = payload ?? EMPTY_PAYLOAD;
-      if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-        return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
-      }
-      const selected = selectHooks(index, event, given);
-      const fired =
-        selected === NO_HOOKS &&
-        !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
-          ? emptyOutcome(event)
-          : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
-            fireSelected(context, event, given, selected);
-      const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
-      const ended =
-        context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
-      if (configErrors.length === 0) return ended;
-      const errors = configErrorsFor(event, configErrors);
-      return errors.length === 0 ? ended : ended.then((outcome) => failClosed(outcome, errors, options.cwd));
-    },
+    fire:
+      tracer === undefined
+        ? fire
+        : (event, payload) => {
+            const startedAt = new Date();
+            return fire(event, payload).then(async (outcome) => {
+              try {
+                (await tracer).record(event, payload ?? EMPTY_PAYLOAD, outcome, startedAt, sessionId);
+              } catch (error) {
+                trace?.onWarning(`hookwire: cannot record the trace: ${String(error)}`);
+              }
+              return outcome;
+            });
+          },
     sessionEnvironment(target = sessionId): Readonly<Record<string, string>> {
       const parsed = context.envFiles.read(target);
       for (const warning of parsed.warnings) options.logger?.warn(warning);

@@ -5,6 +5,7 @@ import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { TrustMode } from '../settings/trust-rule.js';
+import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
@@ -95,6 +96,13 @@ export interface EngineOptions {
   readonly trust?: TrustMode;
   /** The trust store `require` checks. Default: `trust.json` in hookwire's state directory (HOOKWIRE_STATE_DIR). */
   readonly trustStore?: string;
+  /**
+   * Record every fired event (payload, outcome with its runs and timings, the host's answer) as one JSONL
+   * line in a file per session under `trace.dir`, secrets redacted, rotated by size (docs/traces.md). A line
+   * that cannot be written is a warning (`onWarning`, else the logger), never the event's failure.
+   * Default: off.
+   */
+  readonly trace?: TraceOptions;
 }
 
 /** The engine an agent embeds. */

@@ -16,7 +16,7 @@ export interface ExecutedHook {
 
 /**
  * Runs one hook with its type's runner and reads the result, reporting start and end through the options'
- * callbacks. A runner that throws (a bug, not a failing hook) is turned into a failed execution, so one
+ * callbacks. `firingStartedAt` is the firing's `performance.now()` at its start. A runner that throws (a bug, not a failing hook) is turned into a failed execution, so one
  * broken runner never takes the other hooks' results with it.
  */
 export async function executeHook(
@@ -24,8 +24,11 @@ export async function executeHook(
   index: number,
   request: RunRequest,
   options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd'>,
+  firingStartedAt: number,
 ): Promise<ExecutedHook> {
   const hook = request.hook;
+  // Relative to the firing, so that a timeline can draw parallel hooks and chains on one axis.
+  const startedAtMs = performance.now() - firingStartedAt;
   options.onHookStart?.({ event, index, command: hook.label });
   let execution: HandlerExecution;
   try {
@@ -39,7 +42,7 @@ export async function executeHook(
     );
   }
   const verdict = readExecution(event, hook, execution);
-  const run = toHookRun(index, hook, execution, verdict);
+  const run = toHookRun(index, hook, execution, verdict, startedAtMs);
   options.onHookEnd?.({ ...run, event });
   return { run, effects: verdict.effects };
 }

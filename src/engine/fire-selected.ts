@@ -43,6 +43,7 @@ export async function fireSelected(
     payload,
     payloadJson: JSON.stringify(payload),
     settings: grant === undefined ? settings : settingsWithEnvFile(settings, grant),
+    startedAt,
   };
   const plan = planFiring(selected, state, sessionId);
   const finished = await runFiring(firing, selected, plan);

@@ -13,6 +13,8 @@ export interface Firing {
   /** The payload serialised once, shared by every hook that sees it unchanged. */
   readonly payloadJson: string;
   readonly settings: RunSettings;
+  /** `performance.now()` when the firing started: the origin of its runs' `startedAtMs`. */
+  readonly startedAt: number;
 }
 
 /**
@@ -27,5 +29,5 @@ export function executeInFiring(
   payloadJson = firing.payloadJson,
 ): Promise<ExecutedHook> {
   const request = createRunRequest(hook, payload, payloadJson, firing.settings);
-  return executeHook(firing.event, index, request, firing.context.options);
+  return executeHook(firing.event, index, request, firing.context.options, firing.startedAt);
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
 import { ENV_FILE_VARIABLE } from '../env-file/session-env-files.js';
+import { HookwireError } from '../errors/hookwire-error.js';
 import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import {
@@ -10,6 +11,11 @@ import {
 } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import { trustStorePath } from '../settings/trust-store.js';
+import {
+  DEFAULT_TRACE_KEEP,
+  DEFAULT_TRACE_MAX_BYTES,
+  type NormalizedTraceOptions,
+} from '../trace/trace-options.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
@@ -43,6 +49,8 @@ export interface NormalizedOptions {
   readonly hostEnvFile: string | undefined;
   /** The trust store to check, undefined when trust is off. */
   readonly trustStore: string | undefined;
+  /** Undefined: events are not recorded. */
+  readonly trace: NormalizedTraceOptions | undefined;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -86,6 +94,29 @@ export function normalizeOptions(
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
+    trace: traceSettingOf(options, cwd),
+  };
+}
+
+function traceSettingOf(options: EngineOptions, cwd: string): NormalizedTraceOptions | undefined {
+  const trace = options.trace;
+  if (trace === undefined) return undefined;
+  if (typeof trace.dir !== 'string' || trace.dir === '')
+    throw new HookwireError('usage', 'trace.dir must be a non-empty directory path');
+  const maxBytes = trace.maxBytes ?? DEFAULT_TRACE_MAX_BYTES;
+  const keep = trace.keep ?? DEFAULT_TRACE_KEEP;
+  if (!Number.isInteger(maxBytes) || maxBytes < 1)
+    throw new HookwireError('usage', `trace.maxBytes must be a positive integer, not ${maxBytes}`);
+  if (!Number.isInteger(keep) || keep < 0)
+    throw new HookwireError('usage', `trace.keep must be an integer from 0, not ${keep}`);
+  const logger = options.logger;
+  return {
+    dir: resolve(cwd, trace.dir),
+    redact: trace.redact ?? true,
+    maxBytes,
+    keep,
+    answer: trace.answer,
+    onWarning: trace.onWarning ?? ((message) => logger?.warn(message)),
   };
 }
 

@@ -37,10 +37,16 @@ export async function runBackgroundJob(job: BackgroundJob): Promise<FinishedJob>
     spawner: 'direct',
     scrubSecrets: job.scrubSecretsKeep === null ? null : { keep: new Set(job.scrubSecretsKeep) },
   };
-  const executed = await executeHook(job.event, job.index, request, {
-    onHookStart: undefined,
-    onHookEnd: undefined,
-  });
+  const executed = await executeHook(
+    job.event,
+    job.index,
+    request,
+    {
+      onHookStart: undefined,
+      onHookEnd: undefined,
+    },
+    startedAt,
+  );
   const delivery = backgroundDelivery(job.event, job.hook, executed);
   const remainingMs = job.timeoutMs - (performance.now() - startedAt);
   const leftoversExpire =

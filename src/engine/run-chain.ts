@@ -24,6 +24,7 @@ export async function runChain(
         hook,
         'skipped',
         `#${stoppedBy} blocked; the rest of its sequential definition did not run`,
+        performance.now() - firing.startedAt,
       );
       continue;
     }

@@ -22,6 +22,7 @@ export async function runFiring(
   const { fates, groups } = plan;
   // Finished entries, or the promise of one; Promise.all below reads both in configuration order.
   const results: Array<ExecutedHook | Promise<ExecutedHook>> = new Array(selected.length);
+  const setAsideAtMs = performance.now() - firing.startedAt;
   for (let index = 0; index < fates.length; index++) {
     const fate = fates[index];
     if (fate === 'parallel' || fate === 'sequential') continue;
@@ -34,11 +35,12 @@ export async function runFiring(
         hook,
         'deduplicated',
         `same hook as #${first} (${label}); it ran once`,
+        setAsideAtMs,
       );
     } else if (fate === 'once-skipped') {
-      results[index] = notRunHook(index, hook, 'skipped', 'once: already ran in this session');
+      results[index] = notRunHook(index, hook, 'skipped', 'once: already ran in this session', setAsideAtMs);
     } else {
-      results[index] = notRunHook(index, hook, 'running', null);
+      results[index] = notRunHook(index, hook, 'running', null, setAsideAtMs);
     }
   }
 

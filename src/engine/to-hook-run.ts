@@ -15,6 +15,7 @@ export function toHookRun(
   hook: ConfiguredHook,
   execution: HandlerExecution,
   verdict: HookVerdict,
+  startedAtMs: number,
 ): HookRun {
   const run: HookRun = {
     index,
@@ -26,6 +27,7 @@ export function toHookRun(
     status: verdict.status,
     exitCode: execution.exitCode,
     signal: execution.signal,
+    startedAtMs,
     durationMs: execution.durationMs,
     stdout: execution.stdout,
     stderr: execution.stderr,
@@ -43,6 +45,7 @@ export function notRunHookRun(
   hook: ConfiguredHook,
   status: Extract<RunStatus, 'deduplicated' | 'skipped' | 'running'>,
   error: string | null,
+  startedAtMs: number,
 ): HookRun {
   return {
     index,
@@ -54,6 +57,7 @@ export function notRunHookRun(
     status,
     exitCode: null,
     signal: null,
+    startedAtMs,
     durationMs: 0,
     stdout: '',
     stderr: '',

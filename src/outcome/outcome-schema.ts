@@ -55,6 +55,12 @@ export const hookRunSchema = z
     status: runStatusSchema,
     exitCode: z.number().int().nullable(),
     signal: z.string().nullable(),
+    startedAtMs: z
+      .number()
+      .nonnegative()
+      .describe(
+        'When the hook started, in ms after its firing started (a delivered run: after the firing that started it).',
+      ),
     durationMs: z.number().nonnegative(),
     stdout: z.string().describe('Captured stdout, up to the capture cap.'),
     stderr: z.string(),

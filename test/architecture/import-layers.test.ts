@@ -19,11 +19,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['run'],
   ['read'],
   ['merge'],
+  ['trace'],
   ['engine'],
   ['protocol'],
   // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
   ['adapters'],
-  ['server', 'deepagents'],
+  ['server', 'deepagents', 'timeline'],
   ['cli'],
   ['index.ts'],
 ];

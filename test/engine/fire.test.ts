@@ -390,4 +390,28 @@ describe('fire', () => {
     ]);
     expect(outcome.decision).toBe('ask');
   });
+
+  it('places each run on the firing’s time axis: parallel hooks start together, a chain one after another', async () => {
+    const engine = await engineWith({
+      PreToolUse: [
+        { hooks: [{ type: 'command', command: 'cat >/dev/null; sleep 0.05' }] },
+        {
+          sequential: true,
+          hooks: [
+            { type: 'command', command: 'cat >/dev/null; sleep 0.05; echo first' },
+            { type: 'command', command: 'cat >/dev/null; echo second' },
+          ],
+        },
+      ],
+    });
+    const outcome = await engine.fire('PreToolUse', bash('ls'));
+    const [alone, first, second] = outcome.runs;
+    // The chain's second hook starts only after the first ended; the lone hook did not wait for either.
+    expect(second?.startedAtMs).toBeGreaterThanOrEqual((first?.startedAtMs ?? 0) + (first?.durationMs ?? 0));
+    expect(alone?.startedAtMs).toBeLessThan(second?.startedAtMs ?? 0);
+    for (const run of outcome.runs) {
+      expect(run.startedAtMs).toBeGreaterThanOrEqual(0);
+      expect(run.startedAtMs + run.durationMs).toBeLessThanOrEqual(outcome.durationMs + 0.001);
+    }
+  });
 });

@@ -35,6 +35,7 @@ interface ExpectedHookRun {
   readonly status: ExpectedRunStatus;
   readonly exitCode: number | null;
   readonly signal: string | null;
+  readonly startedAtMs: number;
   readonly durationMs: number;
   readonly stdout: string;
   readonly stderr: string;

@@ -15,6 +15,7 @@ function run(index: number, fields: Partial<HookRun> = {}): HookRun {
     status: 'success',
     exitCode: 0,
     signal: null,
+    startedAtMs: 0,
     durationMs: 1,
     stdout: '',
     stderr: '',

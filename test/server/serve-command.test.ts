@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,5 +120,40 @@ describe('hookwire serve (the command)', () => {
       ].sort(),
     );
     expect(serve.stderr()).not.toContain('cli-token');
+  });
+
+  it('records each event it serves with --trace, with the body it answered', async () => {
+    const traces = join(directory, 'traces');
+    const serve = startServe([
+      '--settings',
+      settings,
+      '--port',
+      '0',
+      '--insecure-no-auth',
+      '--trace',
+      traces,
+    ]);
+    const url = await serve.listening;
+    const body = {
+      hook_event_name: 'PreToolUse',
+      session_id: 'served',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+    };
+    const response = await fetch(`${url}/hooks/PreToolUse`, { method: 'POST', body: JSON.stringify(body) });
+    const answer = await response.json();
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(readdirSync(traces)).toEqual(['served.trace.jsonl']);
+    const [line, ...more] = readFileSync(join(traces, 'served.trace.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(more).toEqual([]);
+    expect(JSON.parse(line ?? '')).toMatchObject({
+      v: 1,
+      event: 'PreToolUse',
+      sessionId: 'served',
+      payload: { tool_input: { command: 'rm -rf /' } },
+      outcome: { decision: 'deny' },
+      answer,
+    });
   });
 });

@@ -9,6 +9,7 @@ export function hookRun(fields: Partial<HookRun> & Pick<HookRun, 'index' | 'comm
     status: 'success',
     exitCode: 0,
     signal: null,
+    startedAtMs: 0,
     durationMs: 5,
     stdout: '',
     stderr: '',

@@ -12,9 +12,11 @@ import {
 } from '../command-input.js';
 import { renderOutcomeReport } from '../render/outcome-report.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
+import { eventSubject } from '../render/timeline-entry.js';
 import { untrustedHookLines } from '../render/untrusted-hooks.js';
+import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE]
+const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
 
 Fires one event at the configured hooks and reports what each did and the merged decision.
   --settings FILE   load only these settings files (repeatable); default: every usual source
@@ -22,6 +24,7 @@ Fires one event at the configured hooks and reports what each did and the merged
   --cwd DIR         the session directory and project root (default: the current directory)
   --json            print the outcome as JSON instead of the report
   --record FILE     append {"event":…,"payload":…} to FILE (JSONL) for \`hookwire replay\`
+  --html OUT        also write the event's timeline (hooks on a time axis, output on click) to OUT
 Exits 0 whenever the hooks ran, whatever they decided; 2 for usage errors.
 `;
 
@@ -37,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
         cwd: { type: 'string' },
         json: { type: 'boolean', default: false },
         record: { type: 'string' },
+        html: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -50,6 +54,7 @@ export async function run(argv: string[]): Promise<number> {
     const settings = settingsPaths(values.settings);
     const given = await readPayload(values.payload);
     const { payload, note } = withExistingCwd(given, cwd);
+    const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
 
     // Files named with --settings are the user's own choice; the default sources are checked for trust.
     const engine = await createEngine({
@@ -58,6 +63,7 @@ export async function run(argv: string[]): Promise<number> {
       ...(settings ? { settings } : { trust: 'require' }),
     });
     try {
+      const time = new Date().toISOString();
       const outcome = await engine.fire(event, payload);
       if (values.record) appendFileSync(values.record, `${JSON.stringify({ event, payload: given })}\n`);
       if (values.json) {
@@ -69,6 +75,11 @@ export async function run(argv: string[]): Promise<number> {
           ...(note ? [`note: ${note}`] : []),
         ];
         process.stdout.write(`${notes.map((line) => `${line}\n`).join('')}${renderOutcomeReport(outcome)}`);
+      }
+      if (html !== undefined) {
+        const events = [{ position: 1, time, subject: eventSubject(given), outcome, changes: [] }];
+        const origin = `fired by hookwire fire ${time}`;
+        process.stderr.write(writeTimelineFile(html, { title: event, origin, events }));
       }
     } finally {
       await engine.close();

@@ -2,30 +2,37 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import type { Outcome } from '../../outcome/outcome.js';
+import type { TimelineEvent } from '../../timeline/timeline-page.js';
+import { REDACTED } from '../../trace/redact-secrets.js';
 import {
   CommandInputError,
   exitForUsageError,
-  parseSession,
   settingsPaths,
   withExistingCwd,
   workingDirectory,
 } from '../command-input.js';
+import { readSessionFile, type SessionEntry } from '../read-session-file.js';
 import { formatDuration } from '../render/hook-row.js';
+import { recordedChanges } from '../render/recorded-changes.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
-import { renderTimelineEntry } from '../render/timeline-entry.js';
+import { eventSubject, renderTimelineEntry } from '../render/timeline-entry.js';
+import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire replay FILE [--settings FILE]... [--cwd DIR] [--json]
+const USAGE = `Usage: hookwire replay FILE [--settings FILE]... [--cwd DIR] [--json] [--html OUT] [--recorded]
 
-Fires every event of a recorded session (JSONL, one {"event":…,"payload":…} per line, as written by
-\`hookwire fire --record\`) in order through one engine, so session state (background context, once hooks,
-the Stop block cap) carries over, and prints a timeline.
+Fires every event of a recorded session in order through one engine, so session state (background
+context, once hooks, the Stop block cap) carries over, and prints a timeline. FILE is JSONL: session lines
+{"event":…,"payload":…} (\`hookwire fire --record\`) or trace lines (\`hookwire run --trace\`, docs/traces.md);
+for a trace, each event that now ends differently from the recording says how.
   --settings FILE   load only these settings files (repeatable); default: every usual source
   --cwd DIR         session directory and project root; recorded cwds that do not exist here become DIR
                     (default: the current directory)
   --json            print one outcome JSON per line instead of the timeline
+  --html OUT        also write the timeline as one self-contained HTML page to OUT
+  --recorded        show the trace as it was recorded, without running any hook
 `;
 
-/** `hookwire replay`: a recorded session through one engine, as a timeline. */
+/** `hookwire replay`: a recorded session through one engine (or a trace as recorded), as a timeline. */
 export async function run(argv: string[]): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -35,6 +42,8 @@ export async function run(argv: string[]): Promise<number> {
         settings: { type: 'string', multiple: true },
         cwd: { type: 'string' },
         json: { type: 'boolean', default: false },
+        html: { type: 'string' },
+        recorded: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -46,44 +55,121 @@ export async function run(argv: string[]): Promise<number> {
     if (file === undefined || extra.length > 0)
       throw new CommandInputError('expected exactly one session file');
     if (!existsSync(file)) throw new CommandInputError(`session file not found: ${file}`);
-    const session = parseSession(readFileSync(file, 'utf8'), file);
-    const cwd = workingDirectory(values.cwd);
-    const settings = settingsPaths(values.settings);
-
-    // As fire: files named with --settings are the user's choice; the default sources are checked for trust.
-    const engine = await createEngine({
-      cwd,
-      projectDir: cwd,
-      ...(settings ? { settings } : { trust: 'require' }),
-    });
+    const session = readSessionFile(readFileSync(file, 'utf8'), file);
+    if (values.recorded && (values.settings !== undefined || values.cwd !== undefined))
+      throw new CommandInputError('--recorded runs no hook: --settings and --cwd do not apply to it');
+    const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
     const write = (text: string): void => void process.stdout.write(text);
-    try {
-      if (!values.json) {
-        for (const line of renderDiagnostics(engine.settings.diagnostics)) write(`${line}\n`);
-        write(`Replaying ${session.length} events from ${file}\n`);
-      }
-      const notes = new Set<string>();
-      const outcomes: Outcome[] = [];
-      for (const [position, recorded] of session.entries()) {
-        const { payload, note } = withExistingCwd(recorded.payload, cwd);
-        if (note && !notes.has(note) && !values.json) write(`note: ${note}\n`);
-        if (note) notes.add(note);
-        const outcome = await engine.fire(recorded.event, payload);
-        outcomes.push(outcome);
-        write(
-          values.json
-            ? `${JSON.stringify(outcome)}\n`
-            : `\n${renderTimelineEntry(position + 1, payload, outcome)}`,
-        );
-      }
-      if (!values.json) write(`\n${summaryLine(outcomes)}\n`);
-    } finally {
-      await engine.close();
+
+    const events = values.recorded
+      ? showRecorded(session, file, values.json, write)
+      : await replaySession(session, file, values, write);
+    if (html !== undefined) {
+      const origin = values.recorded
+        ? `${events.length} events as recorded in ${file}`
+        : `${events.length} events of ${file} replayed ${new Date().toISOString()}`;
+      process.stderr.write(writeTimelineFile(html, { title: file, origin, events }));
     }
     return 0;
   } catch (error) {
     return exitForUsageError('replay', USAGE, error);
   }
+}
+
+/** `--recorded`: the trace's own outcomes, nothing run. */
+function showRecorded(
+  session: readonly SessionEntry[],
+  file: string,
+  json: boolean,
+  write: (text: string) => void,
+): TimelineEvent[] {
+  const missing = session.findIndex((entry) => entry.recorded === null);
+  if (missing !== -1)
+    throw new CommandInputError(
+      `--recorded needs a trace (hookwire run --trace); event ${missing + 1} of ${file} is a session line`,
+    );
+  if (!json) write(`${session.length} events as recorded in ${file}\n`);
+  const events = session.map((entry, position) => {
+    const recorded = entry.recorded as NonNullable<SessionEntry['recorded']>;
+    write(
+      json
+        ? `${JSON.stringify(recorded.outcome)}\n`
+        : `\n${renderTimelineEntry(position + 1, entry.payload, recorded.outcome)}`,
+    );
+    return timelineEvent(position, entry, recorded.outcome, recorded.time, []);
+  });
+  if (!json) write(`\n${summaryLine(events.map((event) => event.outcome))}\n`);
+  return events;
+}
+
+async function replaySession(
+  session: readonly SessionEntry[],
+  file: string,
+  values: { settings?: string[]; cwd?: string; json: boolean },
+  write: (text: string) => void,
+): Promise<TimelineEvent[]> {
+  const cwd = workingDirectory(values.cwd);
+  const settings = settingsPaths(values.settings);
+  // As fire: files named with --settings are the user's choice; the default sources are checked for trust.
+  const engine = await createEngine({
+    cwd,
+    projectDir: cwd,
+    ...(settings ? { settings } : { trust: 'require' }),
+  });
+  const events: TimelineEvent[] = [];
+  try {
+    if (!values.json) {
+      for (const line of renderDiagnostics(engine.settings.diagnostics)) write(`${line}\n`);
+      write(`Replaying ${session.length} events from ${file}\n`);
+      if (
+        session.some((entry) => entry.recorded?.redacted && JSON.stringify(entry.payload).includes(REDACTED))
+      )
+        write(`note: the trace was redacted: hooks see ${REDACTED} where a secret was recorded\n`);
+    }
+    const notes = new Set<string>();
+    for (const [position, entry] of session.entries()) {
+      const { payload, note } = withExistingCwd(entry.payload, cwd);
+      if (note && !notes.has(note) && !values.json) write(`note: ${note}\n`);
+      if (note) notes.add(note);
+      const time = new Date().toISOString();
+      const outcome = await engine.fire(entry.event, payload);
+      const changes = entry.recorded
+        ? recordedChanges(entry.recorded.outcome, outcome, entry.recorded.redacted)
+        : [];
+      events.push(timelineEvent(position, entry, outcome, time, changes));
+      const changed = changes.length > 0 ? `      ≠ recorded: ${changes.join('; ')}\n` : '';
+      write(
+        values.json
+          ? `${JSON.stringify(outcome)}\n`
+          : `\n${renderTimelineEntry(position + 1, payload, outcome)}${changed}`,
+      );
+    }
+    if (!values.json) {
+      const differing = events.filter((event) => event.changes.length > 0).length;
+      const traced = session.some((entry) => entry.recorded !== null);
+      const against = traced ? `; ${differing} differ from the recording` : '';
+      write(`\n${summaryLine(events.map((event) => event.outcome))}${against}\n`);
+    }
+  } finally {
+    await engine.close();
+  }
+  return events;
+}
+
+function timelineEvent(
+  position: number,
+  entry: SessionEntry,
+  outcome: Outcome,
+  time: string,
+  changes: readonly string[],
+): TimelineEvent {
+  return {
+    position: position + 1,
+    time: time === '' ? null : time,
+    subject: eventSubject(entry.payload),
+    outcome,
+    changes,
+  };
 }
 
 /** The closing line: how many events, hooks and decisions, and the time spent in hooks. */

@@ -20,6 +20,11 @@ import { untrustedWarningsFor } from '../render/untrusted-hooks.js';
  */
 export const RUN_EVENTS_VARIABLE = 'HOOKWIRE_RUN_EVENTS';
 
+/** A directory to record every event in (docs/traces.md), as `--trace DIR` does. */
+export const TRACE_DIR_VARIABLE = 'HOOKWIRE_TRACE_DIR';
+/** `0` records payloads and output as they are, secrets included (docs/traces.md, "Redaction"). */
+export const TRACE_REDACT_VARIABLE = 'HOOKWIRE_TRACE_REDACT';
+
 /*
  * hookwire's own failures exit 1: for the host that is a non-blocking hook error, so a broken hookwire never
  * blocks the agent. Exit 2 only ever comes from the hooks' merged answer.
@@ -31,7 +36,10 @@ const TERM_CLOSE_DEADLINE_MS = 1000;
 /** How a process ended by SIGTERM reports itself: 128 + 15. */
 const SIGTERM_EXIT_CODE = 143;
 
-/** `hookwire run [EVENT] [--settings FILE]...`: hookwire as a hook, answering in the host's protocol. */
+/**
+ * `hookwire run [EVENT] [--settings FILE]... [--trace DIR]`: hookwire as a hook, answering in the host's
+ * protocol.
+ */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
   try {
@@ -59,6 +67,9 @@ export async function run(argv: string[]): Promise<number> {
     }
     const marker = [...serving, event].join(',');
     process.env[RUN_EVENTS_VARIABLE] = marker;
+    const traceDir = values.trace ?? (process.env[TRACE_DIR_VARIABLE] || undefined);
+    // Told after the answer: a trace that cannot be written never changes what the host is told to do.
+    const traceWarnings: string[] = [];
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
     const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
@@ -73,6 +84,16 @@ export async function run(argv: string[]): Promise<number> {
       // A cloned project's hooks files run only once the user has trusted their exact bytes (docs/trust.md).
       trust: 'require',
       ...(settings && settings.length > 0 ? { settings } : {}),
+      ...(traceDir === undefined
+        ? {}
+        : {
+            trace: {
+              dir: resolve(traceDir),
+              redact: process.env[TRACE_REDACT_VARIABLE] !== '0',
+              answer: toHostAnswer,
+              onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
+            },
+          }),
     });
     // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
     // (each is a group of its own): end them too before going, rather than leave them running unbounded.
@@ -96,6 +117,7 @@ export async function run(argv: string[]): Promise<number> {
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
       writeAnswer(2, engine.settings.untrusted.map((source) => `hookwire: ${source.warning}\n`).join(''));
       writeAnswer(2, answer.stderr);
+      writeAnswer(2, traceWarnings.join(''));
       return answer.exitCode;
     } finally {
       await Promise.all(launches);
@@ -129,17 +151,18 @@ async function deliverEarlierResults(
 }
 
 /*
- * `[EVENT] [--settings FILE]...`: the forms every configuration uses are read here; anything else (another
+ * `[EVENT] [--settings FILE]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
  * option, `--`, a value starting with `-`) goes to parseArgs, so that its errors and rules stay exactly
  * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
  */
 function runArguments(argv: string[]): {
-  values: { settings?: string[]; 'on-config-error'?: string };
+  values: { settings?: string[]; 'on-config-error'?: string; trace?: string };
   positionals: string[];
 } {
   const settings: string[] = [];
   const positionals: string[] = [];
   let onConfigError: string | undefined;
+  let trace: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
     const next = argv[index + 1];
@@ -152,6 +175,10 @@ function runArguments(argv: string[]): {
       index++;
     } else if (token.startsWith('--on-config-error='))
       onConfigError = token.slice('--on-config-error='.length);
+    else if (token === '--trace' && next !== undefined && !next.startsWith('-')) {
+      trace = next;
+      index++;
+    } else if (token.startsWith('--trace=')) trace = token.slice('--trace='.length);
     else if (!token.startsWith('-')) positionals.push(token);
     else {
       return parseArgs({
@@ -160,6 +187,7 @@ function runArguments(argv: string[]): {
         options: {
           settings: { type: 'string', multiple: true },
           'on-config-error': { type: 'string' },
+          trace: { type: 'string' },
         },
       });
     }
@@ -168,6 +196,7 @@ function runArguments(argv: string[]): {
     values: {
       ...(settings.length > 0 ? { settings } : {}),
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
+      ...(trace === undefined ? {} : { trace }),
     },
     positionals,
   };

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import {
   createHookServer,
   DEFAULT_MAX_BODY_BYTES,
@@ -12,7 +14,7 @@ import { renderDiagnostics } from '../render/settings-diagnostics.js';
 const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_TOKEN_VARIABLE = 'HOOKWIRE_SERVE_TOKEN';
 
-const USAGE = `Usage: hookwire serve --settings FILE [--settings FILE]... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth]
+const USAGE = `Usage: hookwire serve --settings FILE [--settings FILE]... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth] [--trace DIR]
 
 Runs the configured hooks for events POSTed by http hooks (to / or /hooks/<Event>), and answers with the
 merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true}.
@@ -25,6 +27,8 @@ merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true
   --max-concurrent N   events run at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT})
   --cwd DIR            where hooks run when a payload's cwd does not exist here (default: current directory)
   --on-config-error P  block (default): refuse to start when the settings have errors; allow: start anyway
+  --trace DIR          record every event (payload, outcome, answer) in DIR, one JSONL file per session,
+                       secrets redacted (default: $HOOKWIRE_TRACE_DIR; docs/traces.md)
 Logs one line per request on stderr; stops gracefully on SIGTERM or SIGINT. Exits 2 for usage errors.
 `;
 
@@ -54,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
         'max-concurrent': { type: 'string' },
         cwd: { type: 'string' },
         'on-config-error': { type: 'string', default: 'block' },
+        trace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -92,6 +97,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     const cwd = workingDirectory(values.cwd);
+    const traceDir = values.trace ?? (process.env.HOOKWIRE_TRACE_DIR || undefined);
 
     const warn = (line: string) => process.stderr.write(`hookwire serve: ${line}\n`);
     const engine = await createEngine({
@@ -99,6 +105,16 @@ export async function run(argv: string[]): Promise<number> {
       projectDir: cwd,
       settings,
       logger: { debug: () => undefined, warn: () => undefined },
+      ...(traceDir === undefined
+        ? {}
+        : {
+            trace: {
+              dir: resolve(traceDir),
+              redact: process.env.HOOKWIRE_TRACE_REDACT !== '0',
+              answer: toHttpAnswer,
+              onWarning: warn,
+            },
+          }),
     });
     for (const line of renderDiagnostics(engine.settings.diagnostics)) warn(line);
     // A server that started without its guards would answer every event with "go ahead": fail closed.

@@ -3,7 +3,7 @@ import { formatDuration, oneLine, renderHookRow } from './hook-row.js';
 import { renderOutcomeSummary } from './outcome-summary.js';
 
 /** What the event was about, in a few words: the tool call, the prompt, the start source, ... */
-function subjectOf(payload: Readonly<Record<string, unknown>>): string {
+export function eventSubject(payload: Readonly<Record<string, unknown>>): string {
   const input = payload.tool_input as Record<string, unknown> | undefined;
   if (typeof payload.tool_name === 'string') {
     const detail = input?.command ?? input?.file_path ?? input?.pattern ?? input?.url;
@@ -23,7 +23,7 @@ export function renderTimelineEntry(
   payload: Readonly<Record<string, unknown>>,
   outcome: Outcome,
 ): string {
-  const subject = subjectOf(payload);
+  const subject = eventSubject(payload);
   const heading = `${String(position).padStart(2)}. ${outcome.event}${subject ? `  (${subject})` : ''}  ${formatDuration(outcome.durationMs)}`;
   const rows =
     outcome.runs.length === 0
