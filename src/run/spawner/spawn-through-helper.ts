@@ -1,3 +1,4 @@
+import { killMarkedProcesses } from '../process/kill-marked-processes.js';
 import { notStarted, type ProcessResult, type ProcessSpec } from '../process/spawn-hook-process.js';
 import { SpawnerClient } from './spawner-client.js';
 
@@ -26,6 +27,8 @@ export async function spawnThroughHelper(
   const result = await client.run(request, signal);
   if (result === 'unavailable' && whenUnavailable !== undefined) return whenUnavailable();
   if (result !== undefined && result !== 'unavailable') return result;
+  // The spawner died or hung with the hook running: its group is orphaned, but every member carries the marker.
+  killMarkedProcesses((marker) => marker === spec.marker);
   return {
     ...notStarted('failed', startedAt),
     spawnErrorCode: 'ESPAWNER',
