@@ -11,6 +11,11 @@ export interface HelperProcessSpec extends Omit<ProcessSpec, 'env'> {
   readonly withheldVariables?: readonly string[];
 }
 
+/** The running spawner process's pid, if one is running: for fault tests and reports. */
+export function spawnerProcessId(): number | undefined {
+  return client?.processId();
+}
+
 /**
  * Runs a hook through the shared spawner process (started on first use), with the same guarantees as a
  * direct spawn. When the spawner cannot be started at all, `whenUnavailable` runs the hook instead (a

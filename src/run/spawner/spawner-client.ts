@@ -51,6 +51,11 @@ export class SpawnerClient implements LiveProcessGroup {
     }
   }
 
+  /** The spawner's pid while it runs. */
+  processId(): number | undefined {
+    return this.child?.connected ? this.child.pid : undefined;
+  }
+
   /** Ends every hook the spawner is running or left behind (engine close). */
   async end(): Promise<void> {
     if (this.child === undefined) return;
