@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { HookwireError } from '../errors/hookwire-error.js';
 import type { AnyEventName } from '../events/event-names.js';
 import type { Outcome } from '../outcome/outcome.js';
+import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
 import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
@@ -112,6 +113,8 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
       });
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
       clearTimeout(timer);
+      // Hooks still running end themselves (the abort); this reaches what finished hooks left detached.
+      if (options.endDetachedOnClose) endDetachedProcessesOf(controller.signal);
     },
   };
 }

@@ -36,6 +36,7 @@ export interface NormalizedOptions {
   readonly onConfigError: ConfigErrorPolicy;
   /** Undefined: background hooks run in-process. */
   readonly backgroundLauncher: BackgroundLauncher | undefined;
+  readonly endDetachedOnClose: boolean;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -76,6 +77,7 @@ export function normalizeOptions(
     model: options.model,
     onConfigError: options.onConfigError ?? 'allow',
     backgroundLauncher: options.backgroundLauncher,
+    endDetachedOnClose: options.endDetachedOnClose ?? true,
   };
 }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
 import { runCommand } from '../../src/run/command-runner.js';
+import { endDetachedProcessesOf } from '../../src/run/process/hook-run-marker.js';
 import { endAllHookProcesses } from '../../src/run/process/live-process-groups.js';
 import type { CommandHandlerSettings } from '../../src/settings/settings-schema.js';
 import { temporaryHome } from '../engine/engine-harness.js';
@@ -87,6 +88,7 @@ describe.runIf(process.platform === 'linux')('no hook process escapes on Linux',
       const pid = escapedPid(pidFile);
       expect(processIsRunning(pid)).toBe(true);
       controller.abort();
+      endDetachedProcessesOf(controller.signal);
       expect(await eventually(() => !processIsRunning(pid))).toBe(true);
     },
   );

@@ -69,6 +69,8 @@ export async function run(argv: string[]): Promise<number> {
       env: { [RUN_EVENTS_VARIABLE]: marker },
       onConfigError,
       backgroundLauncher: backgroundJobLauncher(launches),
+      // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
+      endDetachedOnClose: false,
       ...(settings && settings.length > 0 ? { settings } : {}),
     });
     // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left

@@ -1,4 +1,3 @@
-import { onAbort } from '../on-abort.js';
 import { killMarkedProcesses } from './kill-marked-processes.js';
 
 /** Set by the host in its spawner's environment: the spawner's hooks carry the host's markers. */
@@ -19,14 +18,24 @@ let nextSignal = 0;
 let nextHook = 0;
 
 /**
- * A fresh marker for one hook run, registered as running until `endHookRun`. When `signal` (the engine's)
- * aborts, every process carrying a marker of that signal whose hook is no longer running is SIGKILLed: the
- * escaped daemons of hooks that exited normally. Running hooks are left to their own SIGTERM, grace, SIGKILL.
+ * A fresh marker for one hook run, registered as running until `endHookRun`; its prefix is shared by the
+ * hooks of `signal` (one engine), for `endDetachedProcessesOf`.
  */
 export function beginHookRun(signal: AbortSignal | undefined): string {
   const marker = `${prefixOf(signal)}${(nextHook++).toString(36)}`;
   running.add(marker);
   return marker;
+}
+
+/**
+ * SIGKILLs every process carrying a marker of `signal`'s hooks whose hook is no longer running: the escaped
+ * descendants (setsid, double fork, daemons) of hooks that exited normally. Running hooks are left to their
+ * own SIGTERM, grace, SIGKILL. Free when no command hook ran with this signal. Returns how many were killed.
+ */
+export function endDetachedProcessesOf(signal: AbortSignal): number {
+  const prefix = prefixBySignal.get(signal);
+  if (prefix === undefined) return 0;
+  return killMarkedProcesses((marker) => marker.startsWith(prefix) && !running.has(marker));
 }
 
 /** The hook whose marker this is has a result: its leftovers are now fair game for a sweep. */
@@ -59,9 +68,6 @@ function prefixOf(signal: AbortSignal | undefined): string {
     const ownPrefix = `${HOST}.${(nextSignal++).toString(36)}.`;
     prefix = ownPrefix;
     prefixBySignal.set(signal, ownPrefix);
-    onAbort(signal, () => {
-      killMarkedProcesses((marker) => marker.startsWith(ownPrefix) && !running.has(marker));
-    });
   }
   return prefix;
 }
