@@ -64,7 +64,7 @@ describe('hookwire run on hostile stdin', () => {
     async (_label, input, message) => {
       const result = await run(Buffer.from(input));
       // 1: a non-blocking error for Claude Code (2 would block the event on hookwire's own failure).
-    expect(result.code).toBe(1);
+      expect(result.code).toBe(1);
       expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     },
