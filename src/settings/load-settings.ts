@@ -38,6 +38,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       diagnostics.push(read.diagnostic);
       continue;
     }
+    if (read.warning !== undefined) diagnostics.push(read.warning);
     const origin = { file: source.file, level: source.level, hasPositions: source.object === undefined };
     const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
     diagnostics.push(...reading.diagnostics);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
@@ -61,7 +62,7 @@ export function plannedSources(
 /** The text of a source, undefined when a default file is absent, or a located error. */
 export function readSourceText(
   source: PlannedSource,
-): { text: string } | { diagnostic: Diagnostic } | undefined {
+): { text: string; warning?: Diagnostic } | { diagnostic: Diagnostic } | undefined {
   const failure = (message: string) => ({
     diagnostic: { severity: 'error' as const, file: source.file, line: 1, column: 1, jsonPath: '$', message },
   });
@@ -75,11 +76,26 @@ export function readSourceText(
     }
   }
   try {
-    return { text: readFileSync(source.file, 'utf8') };
+    const bytes = readFileSync(source.file);
+    const text = bytes.toString('utf8');
+    return isUtf8(bytes) ? { text } : { text, warning: notUtf8(source.file, text) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !source.explicit) return undefined;
     if (code === 'ENOENT') return failure('file not found');
     return failure(`cannot read the file (${code ?? String(error)})`);
   }
+}
+
+/**
+ * A file that is not valid UTF-8 is still read (its invalid bytes as U+FFFD, as Node decodes them), but
+ * never silently: a command holding such bytes would run altered. Located at the first replacement character.
+ */
+function notUtf8(file: string, text: string): Diagnostic {
+  const at = Math.max(0, text.indexOf('\ufffd'));
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  const message = 'the file is not valid UTF-8: its invalid bytes are read as U+FFFD (\ufffd)';
+  return { severity: 'warning', file, line, column, jsonPath: '$', message };
 }
