@@ -9,8 +9,15 @@ const MAX_ROUNDS = 20;
 /** /proc/PID/stat field 22 (1-based), the start time in clock ticks since boot: a pid's identity over reuse. */
 const START_TIME_FIELD = 19; // counted after "pid (comm) ", whose fields start at field 3
 
-const canScan = process.platform === 'linux' && procIsMounted();
+// Decided on first use, not at import: `hookwire run` loads this module on every event and rarely sweeps.
+let scannable: boolean | undefined;
 const ownUid = typeof process.getuid === 'function' ? process.getuid() : -1;
+
+/** True where processes that left their group can be found (Linux with /proc). */
+function canScan(): boolean {
+  scannable ??= process.platform === 'linux' && procIsMounted();
+  return scannable;
+}
 
 function procIsMounted(): boolean {
   try {
@@ -18,11 +25,6 @@ function procIsMounted(): boolean {
   } catch {
     return false;
   }
-}
-
-/** True where `killMarkedProcesses` can see processes that left their group (Linux with /proc). */
-export function canFindEscapedProcesses(): boolean {
-  return canScan;
 }
 
 /**
@@ -34,7 +36,7 @@ export function canFindEscapedProcesses(): boolean {
  * Returns how many processes were killed.
  */
 export function killMarkedProcesses(matches: (marker: string) => boolean): number {
-  if (!canScan) return 0;
+  if (!canScan()) return 0;
   let killed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const found = findMarkedProcesses(matches);
@@ -53,7 +55,7 @@ export function killMarkedProcesses(matches: (marker: string) => boolean): numbe
 
 /** The pids (never our own) whose environment carries a marker that `matches` accepts. */
 export function findMarkedProcesses(matches: (marker: string) => boolean): number[] {
-  if (!canScan) return [];
+  if (!canScan()) return [];
   const found: number[] = [];
   let entries: string[];
   try {
