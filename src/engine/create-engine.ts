@@ -5,6 +5,7 @@ import { HookwireError } from '../errors/hookwire-error.js';
 import type { AnyEventName } from '../events/event-names.js';
 import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
+import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
 import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
@@ -185,6 +186,8 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
       clearTimeout(timer);
       for (const warning of context.envFiles.removeAll()) options.logger?.warn(warning);
+      // Hooks still running end themselves (the abort); this reaches what finished hooks left detached.
+      if (options.endDetachedOnClose) endDetachedProcessesOf(controller.signal);
     },
   };
   return engine;

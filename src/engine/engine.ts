@@ -103,6 +103,13 @@ export interface EngineOptions {
    * Default: off.
    */
   readonly trace?: TraceOptions;
+  /**
+   * Whether `close()` also ends the processes that hooks which exited normally left running outside their
+   * process group (setsid, a double fork, a daemon), found by the marker in their environment (Linux; see
+   * docs/processes.md). Default true: an engine is a session, and nothing it started outlives it.
+   * `hookwire run` passes false: it closes after every event, and Claude Code leaves such daemons running.
+   */
+  readonly endDetachedOnClose?: boolean;
 }
 
 /** The engine an agent embeds. */

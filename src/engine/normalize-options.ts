@@ -51,6 +51,7 @@ export interface NormalizedOptions {
   readonly trustStore: string | undefined;
   /** Undefined: events are not recorded. */
   readonly trace: NormalizedTraceOptions | undefined;
+  readonly endDetachedOnClose: boolean;
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -94,6 +95,7 @@ export function normalizeOptions(
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
+    endDetachedOnClose: options.endDetachedOnClose ?? true,
     trace: traceSettingOf(options, cwd),
   };
 }

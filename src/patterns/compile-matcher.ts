@@ -1,3 +1,5 @@
+import { nestedUnboundedQuantifier } from './nested-quantifier.js';
+
 /**
  * A compiled matcher: tested against the event's matcher subject (a tool name, a session source, ...).
  * `warning` is set when the matcher could not be compiled; such a matcher matches nothing.
@@ -18,7 +20,8 @@ const EXACT_NAMES = /^[A-Za-z0-9_|,\- ]+$/;
 /**
  * Compiles a matcher once, as Claude Code reads it: `*`, `''` or none match everything; a matcher made only
  * of letters, digits, `_`, `-`, spaces, `|` and `,` is a list of exact, case-sensitive names (`A|B`, `A, B`);
- * anything else is a JavaScript RegExp tested unanchored (`^Ba` and `B.sh` both match `Bash`).
+ * anything else is a JavaScript RegExp tested unanchored (`^Ba` and `B.sh` both match `Bash`), unless it
+ * nests unbounded repetitions (`(a+)+`): that one is refused, with a warning, as a stall waiting to happen.
  */
 export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   const trimmed = matcher?.trim() ?? '';
@@ -34,6 +37,13 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
       return { test: (subject) => subject === only, names: set };
     }
     return { test: (subject) => set.has(subject), names: set };
+  }
+  const nested = nestedUnboundedQuantifier(trimmed);
+  if (nested !== undefined) {
+    return {
+      test: matchNothing,
+      warning: `matcher "${trimmed}" repeats a repeated group (${nested}), which can take exponential time; it matches nothing (docs/reliability.md)`,
+    };
   }
   try {
     const expression = new RegExp(trimmed);

@@ -1,4 +1,5 @@
 import { escapeRegExp } from '../common/escape-reg-exp.js';
+import { starGlobSource } from './star-glob-source.js';
 
 /** The dialect of a glob: what its wildcards may cross and which syntax it has besides `*` and `?`. */
 export interface GlobSyntax {
@@ -20,6 +21,8 @@ export interface GlobSyntax {
  */
 export function globToRegExp(pattern: string, syntax: GlobSyntax): RegExp {
   const { pathAware, alternatives = false, dotAll = true } = syntax;
+  // Text globs (`Bash(git *)`) are tested against whole commands: they take the linear form.
+  if (!pathAware && !alternatives) return new RegExp(starGlobSource(pattern), dotAll ? 's' : '');
   let source = '';
   let braceDepth = 0;
   for (let position = 0; position < pattern.length; position++) {

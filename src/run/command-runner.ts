@@ -8,6 +8,7 @@ import {
 import { commandLineOf } from './process/command-line.js';
 import { executionFromProcess } from './process/execution-from-process.js';
 import { helperEnvironment, hookEnvironment } from './process/hook-environment.js';
+import { beginHookRun, endHookRun } from './process/hook-run-marker.js';
 import { type ProcessSpec, spawnHookProcess } from './process/spawn-hook-process.js';
 import { spawnThroughHelper } from './spawner/spawn-through-helper.js';
 
@@ -21,7 +22,23 @@ export const runCommand: HandlerRunner = async (request) => {
   if (handler.type !== 'command') return notRunnable(`runCommand cannot run a ${handler.type} hook`);
   const commandLine = commandLineOf(handler, request.projectDir);
   if (!commandLine.ok) return notRunnable(commandLine.error);
+  const marker = beginHookRun(request.signal);
+  try {
+    return await runMarked(request, commandLine, marker);
+  } finally {
+    endHookRun(marker);
+  }
+};
+
+async function runMarked(
+  request: RunRequest,
+  commandLine: Extract<ReturnType<typeof commandLineOf>, { ok: true }>,
+  marker: string,
+): Promise<HandlerExecution> {
+  const handler = request.hook.handler;
+  if (handler.type !== 'command') return notRunnable(`runCommand cannot run a ${handler.type} hook`);
   const spec: Omit<ProcessSpec, 'env'> = {
+    marker,
     file: commandLine.file,
     args: commandLine.args,
     cwd: request.cwd,
@@ -51,7 +68,7 @@ export const runCommand: HandlerRunner = async (request) => {
     return executionFromProcess(fallback, commandLine, { cwdMissing: request.cwd, cwd: request.projectDir });
   }
   return executionFromProcess(result, commandLine, {});
-};
+}
 
 function cwdIsMissing(request: RunRequest): boolean {
   return request.cwd !== request.projectDir && !existsSync(request.cwd);

@@ -47,11 +47,28 @@ const syntaxMessages: Record<ReturnType<typeof printParseErrorCode>, string> = {
   '<unknown ParseErrorCode>': 'syntax error',
 };
 
+/**
+ * Deeper than this, a document is refused before it is parsed. Both parsers recurse per level and a
+ * 10,000-deep array overflowed the stack (a RangeError out of `validate` and the loader, found by
+ * test/fuzz); real settings nest under ten levels.
+ */
+export const MAX_NESTING_DEPTH = 512;
+
 /** Parses `text` as strict JSON, keeping node offsets. Never throws. */
 export function parseJsonDocument(text: string): JsonDocument {
-  const fast = parseStrictTree(text);
   const errors: ParseError[] = [];
-  const root = fast ?? parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const tooDeep = offsetTooDeep(text);
+  let root: Node | undefined;
+  if (tooDeep === undefined) {
+    try {
+      root =
+        parseStrictTree(text) ??
+        parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+    } catch {
+      // A stack overflow the depth check did not foresee: reported as malformed rather than thrown.
+      errors.push({ error: -1 as ParseError['error'], offset: 0, length: 0 });
+    }
+  }
   let lineStarts: number[] | undefined;
   const positionOf = (offset: number): JsonPosition => {
     lineStarts ??= lineStartsOf(text);
@@ -65,13 +82,37 @@ export function parseJsonDocument(text: string): JsonDocument {
     return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
   };
   const first = errors[0];
-  const syntaxError = first
-    ? {
-        ...positionOf(first.offset),
-        message: `malformed JSON: ${syntaxMessages[printParseErrorCode(first.error)]}`,
-      }
-    : undefined;
+  const syntaxError =
+    tooDeep !== undefined
+      ? { ...positionOf(tooDeep), message: `malformed JSON: nested deeper than ${MAX_NESTING_DEPTH} levels` }
+      : first
+        ? {
+            ...positionOf(first.offset),
+            message: `malformed JSON: ${syntaxMessages[printParseErrorCode(first.error)]}`,
+          }
+        : undefined;
   return { root: syntaxError ? undefined : root, syntaxError, positionOf };
+}
+
+/** The offset of the bracket that opens level MAX_NESTING_DEPTH + 1, outside strings; undefined if none. */
+function offsetTooDeep(text: string): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 92)
+        index++; // a backslash escapes the next character
+      else if (code === 34) inString = false;
+    } else if (code === 34) {
+      inString = true;
+    } else if (code === 91 || code === 123) {
+      if (++depth > MAX_NESTING_DEPTH) return index;
+    } else if (code === 93 || code === 125) {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 function lineStartsOf(text: string): number[] {

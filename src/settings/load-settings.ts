@@ -58,6 +58,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       store ??= readTrustStore(storeFile);
       verdict = checkTrust(store, storeFile, source.file, read.bytes);
     }
+    if (read.warning !== undefined) diagnostics.push(read.warning);
     const origin = { file: source.file, level: source.level, hasPositions: source.object === undefined };
     const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
     if (!verdict.trusted) {

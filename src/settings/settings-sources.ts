@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
@@ -64,7 +65,7 @@ export function plannedSources(
  */
 export function readSourceText(
   source: PlannedSource,
-): { text: string; bytes?: Buffer } | { diagnostic: Diagnostic } | undefined {
+): { text: string; bytes?: Buffer; warning?: Diagnostic } | { diagnostic: Diagnostic } | undefined {
   const failure = (message: string) => ({
     diagnostic: { severity: 'error' as const, file: source.file, line: 1, column: 1, jsonPath: '$', message },
   });
@@ -79,11 +80,25 @@ export function readSourceText(
   }
   try {
     const bytes = readFileSync(source.file);
-    return { text: bytes.toString('utf8'), bytes };
+    const text = bytes.toString('utf8');
+    return isUtf8(bytes) ? { text, bytes } : { text, bytes, warning: notUtf8(source.file, text) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !source.explicit) return undefined;
     if (code === 'ENOENT') return failure('file not found');
     return failure(`cannot read the file (${code ?? String(error)})`);
   }
+}
+
+/**
+ * A file that is not valid UTF-8 is still read (its invalid bytes as U+FFFD, as Node decodes them), but
+ * never silently: a command holding such bytes would run altered. Located at the first replacement character.
+ */
+function notUtf8(file: string, text: string): Diagnostic {
+  const at = Math.max(0, text.indexOf('\ufffd'));
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  const message = 'the file is not valid UTF-8: its invalid bytes are read as U+FFFD (\ufffd)';
+  return { severity: 'warning', file, line, column, jsonPath: '$', message };
 }

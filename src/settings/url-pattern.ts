@@ -1,4 +1,4 @@
-import { escapeRegExp } from '../common/escape-reg-exp.js';
+import { starGlobSource } from '../patterns/star-glob-source.js';
 
 /*
  * `allowedHttpHookUrls` patterns. A pattern is compared, as a string, with the canonical form of the URL,
@@ -22,7 +22,7 @@ function canonicalHost(url: URL): string {
 
 /** `*` matches any run of characters; everything else, `?` included, is literal. */
 function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map(escapeRegExp).join('.*')}$`, 's');
+  return new RegExp(starGlobSource(glob, 'literal'), 's');
 }
 
 /** Splits `host[:port]` (IPv6 hosts in brackets), lowercasing the host and dropping its trailing dot. */

@@ -58,6 +58,7 @@ export function validateSources(sources: readonly PlannedSource[]): ValidationRe
       diagnostics.push(read.diagnostic);
       continue;
     }
+    if (read.warning !== undefined) diagnostics.push(read.warning);
     const result = validateSettingsText(read.text, source);
     diagnostics.push(...result.diagnostics);
     if (result.format) files.push({ file: source.file, level: source.level, format: result.format });

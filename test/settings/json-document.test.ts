@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Node, type ParseError, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { parseJsonDocument, parseStrictTree } from '../../src/settings/json-document.js';
+import { MAX_NESTING_DEPTH, parseJsonDocument, parseStrictTree } from '../../src/settings/json-document.js';
 
 /*
  * parseJsonDocument has its own parser for strict JSON (parseStrictTree) and asks jsonc-parser only for
@@ -134,5 +134,22 @@ describe('parseJsonDocument', () => {
     expect(document.positionOf(0)).toEqual({ line: 1, column: 1 });
     expect(document.positionOf(text.indexOf('"b"'))).toEqual({ line: 3, column: 5 });
     expect(document.positionOf(text.length - 1)).toEqual({ line: 5, column: 1 });
+  });
+});
+
+describe('parseJsonDocument: nesting (regression: a 10,000-deep array overflowed the stack, found by test/fuzz)', () => {
+  it('refuses a document nested deeper than MAX_NESTING_DEPTH with a located syntax error', () => {
+    const document = parseJsonDocument(`{"hooks":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    expect(document.root).toBeUndefined();
+    expect(document.syntaxError).toEqual({
+      line: 1,
+      column: 9 + MAX_NESTING_DEPTH,
+      message: `malformed JSON: nested deeper than ${MAX_NESTING_DEPTH} levels`,
+    });
+  });
+
+  it('parses a document at exactly the limit, and ignores brackets inside strings', () => {
+    const atLimit = `${'['.repeat(MAX_NESTING_DEPTH)}"[[[{{{\\"["${']'.repeat(MAX_NESTING_DEPTH)}`;
+    expect(parseJsonDocument(atLimit).syntaxError).toBeUndefined();
   });
 });

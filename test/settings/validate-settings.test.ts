@@ -246,3 +246,38 @@ describe('validateSettingsText', () => {
     expect(check(text)).toEqual([]);
   });
 });
+
+describe('a settings file that is not valid UTF-8', () => {
+  it('is read, with a located warning from validate and the loader alike', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { loadSettings } = await import('../../src/settings/load-settings.js');
+    const directory = mkdtempSync(join(tmpdir(), 'hookwire-utf8-'));
+    try {
+      const file = join(directory, 'settings.json');
+      const head = '{"hooks":{"Stop":[{"hooks":[{"type":"command",\n"command":"echo ';
+      writeFileSync(file, Buffer.concat([Buffer.from(head), Buffer.of(0xff), Buffer.from('"}]}]}}')]));
+      const warning: Diagnostic = {
+        severity: 'warning',
+        file,
+        line: 2,
+        column: 17,
+        jsonPath: '$',
+        message: 'the file is not valid UTF-8: its invalid bytes are read as U+FFFD (\ufffd)',
+      };
+      expect(validateFiles([file]).diagnostics).toEqual([warning]);
+      const loaded = loadSettings({
+        cwd: directory,
+        projectDir: directory,
+        homeDir: directory,
+        managedSettingsPath: join(directory, 'none'),
+        deepAgentsPath: join(directory, 'none'),
+        files: [file],
+      });
+      expect(loaded.diagnostics).toEqual([warning]);
+      expect(loaded.hooks).toHaveLength(1);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -22,6 +22,8 @@ export const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 const SESSION_FILE_EXTENSION = '.jsonl';
 /** A session file being taken is renamed to `<name>.jsonl.taking-<pid>` first: only one reader gets it. */
 const TAKING_MARK = '.taking-';
+/** A session file larger than this is not read (results are small; this one is damaged or not ours). */
+const LARGEST_SESSION_FILE_BYTES = 64 * 1024 * 1024;
 /** Longer session ids are hashed, so that a file name stays within NAME_MAX. */
 const LONGEST_ENCODED_ID_BYTES = 150;
 
@@ -50,9 +52,13 @@ export async function takeDeliveries(sessionId: string): Promise<BackgroundDeliv
   } catch {
     return [];
   }
-  let text: string;
+  let text = '';
   try {
-    text = readFileSync(taking, 'utf8');
+    // Only a regular file of a sane size is read: a link to a device (/dev/zero) would never end.
+    const status = lstatSync(taking);
+    if (status.isFile() && status.size <= LARGEST_SESSION_FILE_BYTES) text = readFileSync(taking, 'utf8');
+  } catch {
+    // Unreadable (an I/O error): its results are lost, never the event.
   } finally {
     removeQuietly(taking);
   }

@@ -83,6 +83,8 @@ export async function run(argv: string[]): Promise<number> {
       backgroundLauncher: backgroundJobLauncher(launches),
       // A cloned project's hooks files run only once the user has trusted their exact bytes (docs/trust.md).
       trust: 'require',
+      // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
+      endDetachedOnClose: false,
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(traceDir === undefined
         ? {}

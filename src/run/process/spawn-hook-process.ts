@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { NO_OUTPUT } from '../handler-execution.js';
 import { onAbort } from '../on-abort.js';
+import { HOOK_RUN_VARIABLE, killMarkedProcesses } from './kill-marked-processes.js';
 import { isProcessGroupAlive, killProcessGroup } from './kill-process-group.js';
 import { type LiveProcessGroup, trackProcessGroup, untrackProcessGroup } from './live-process-groups.js';
 import { OutputCollector } from './output-collector.js';
@@ -26,6 +27,11 @@ export interface ProcessSpec {
   readonly timeoutMs: number;
   readonly outputCapBytes: number;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The hook run's marker (`beginHookRun`), set as HOOKWIRE_HOOK_RUN in its environment: every kill of the
+   * group also kills the processes carrying it, which finds descendants that left the group (setsid).
+   */
+  readonly marker: string;
 }
 
 /** What became of the process. Never a throw: spawn errors come back as `failed` with their errno code. */
@@ -63,7 +69,8 @@ export function spawnHookProcess(spec: ProcessSpec): Promise<ProcessResult> {
   return new Promise((resolve) => {
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(spec.file, spec.args, { cwd: spec.cwd, env: spec.env, stdio: 'pipe', detached: true });
+      const env = { ...spec.env, [HOOK_RUN_VARIABLE]: spec.marker };
+      child = spawn(spec.file, spec.args, { cwd: spec.cwd, env, stdio: 'pipe', detached: true });
     } catch (error) {
       // Synchronous spawn errors: invalid arguments such as a NUL byte in the command.
       const failure = error as NodeJS.ErrnoException;
@@ -86,6 +93,7 @@ export function notStarted(kind: ProcessResult['kind'], startedAt: number): Proc
 /** The life of one spawned hook, from spawn to a settled result and a group known to be handled. */
 class HookProcess implements LiveProcessGroup {
   readonly pgid: number;
+  readonly marker: string;
   private readonly stdout: OutputCollector;
   private readonly stderr: OutputCollector;
   private ending: 'timed_out' | 'cancelled' | undefined;
@@ -112,6 +120,7 @@ class HookProcess implements LiveProcessGroup {
     private readonly resolve: (result: ProcessResult) => void,
   ) {
     this.pgid = child.pid ?? -1;
+    this.marker = spec.marker;
     this.stdout = new OutputCollector(spec.outputCapBytes);
     this.stderr = new OutputCollector(spec.outputCapBytes);
     this.whenHandled = new Promise((markHandled) => {
@@ -133,7 +142,7 @@ class HookProcess implements LiveProcessGroup {
 
   end(): Promise<void> {
     if (this.settled) {
-      killProcessGroup(this.pgid, 'SIGKILL');
+      this.killEverything();
       this.forget();
     } else {
       this.terminate('cancelled');
@@ -172,7 +181,7 @@ class HookProcess implements LiveProcessGroup {
     killProcessGroup(this.pgid, 'SIGTERM');
     setTimeout(() => {
       // Anything left, including members that ignore SIGTERM or closed their stdio, dies now.
-      killProcessGroup(this.pgid, 'SIGKILL');
+      this.killEverything();
       this.forget();
       if (this.settled) return;
       if (this.exited) this.settle();
@@ -212,15 +221,22 @@ class HookProcess implements LiveProcessGroup {
   /**
    * A hook that exited normally may leave background children in its group. hookwire lets them run until
    * the hook's own deadline (or the engine's close), then kills them: no hook process outlives its timeout.
-   * Children that detached themselves (setsid, a new group) are not ours and are left alone.
+   * Descendants that left the group (setsid, double fork) are found by the marker in their environment and
+   * killed with it; they are not looked for when the group is empty at exit (docs/processes.md).
    */
   private killLeftoversAtDeadline(): void {
     const remainingMs = Math.max(0, this.spec.timeoutMs - (performance.now() - this.startedAt));
     this.leftoverTimer = setTimeout(() => {
-      killProcessGroup(this.pgid, 'SIGKILL');
+      this.killEverything();
       this.forget();
     }, remainingMs);
     this.leftoverTimer.unref();
+  }
+
+  /** SIGKILL to the group, then to every process still carrying the marker (those that left the group). */
+  private killEverything(): void {
+    killProcessGroup(this.pgid, 'SIGKILL');
+    killMarkedProcesses((marker) => marker === this.marker);
   }
 
   private forget(): void {

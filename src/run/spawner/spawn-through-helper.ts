@@ -1,3 +1,4 @@
+import { killMarkedProcesses } from '../process/kill-marked-processes.js';
 import { notStarted, type ProcessResult, type ProcessSpec } from '../process/spawn-hook-process.js';
 import { SpawnerClient } from './spawner-client.js';
 
@@ -8,6 +9,11 @@ export interface HelperProcessSpec extends Omit<ProcessSpec, 'env'> {
   readonly envOverlay: Readonly<Record<string, string>>;
   /** Host variables the hook must not inherit (an engine that scrubs secrets). */
   readonly withheldVariables?: readonly string[];
+}
+
+/** The running spawner process's pid, if one is running: for fault tests and reports. */
+export function spawnerProcessId(): number | undefined {
+  return client?.processId();
 }
 
 /**
@@ -26,6 +32,8 @@ export async function spawnThroughHelper(
   const result = await client.run(request, signal);
   if (result === 'unavailable' && whenUnavailable !== undefined) return whenUnavailable();
   if (result !== undefined && result !== 'unavailable') return result;
+  // The spawner died or hung with the hook running: its group is orphaned, but every member carries the marker.
+  killMarkedProcesses((marker) => marker === spec.marker);
   return {
     ...notStarted('failed', startedAt),
     spawnErrorCode: 'ESPAWNER',

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { onAbort } from '../on-abort.js';
+import { hostMarkerId, MARKER_HOST_VARIABLE } from '../process/hook-run-marker.js';
 import { type LiveProcessGroup, trackProcessGroup } from '../process/live-process-groups.js';
 import { KILL_GRACE_MS, type ProcessResult } from '../process/spawn-hook-process.js';
 import type { FromSpawnerMessage, SpawnRequestMessage, ToSpawnerMessage } from './spawner-protocol.js';
@@ -50,6 +51,11 @@ export class SpawnerClient implements LiveProcessGroup {
     }
   }
 
+  /** The spawner's pid while it runs. */
+  processId(): number | undefined {
+    return this.child?.connected ? this.child.pid : undefined;
+  }
+
   /** Ends every hook the spawner is running or left behind (engine close). */
   async end(): Promise<void> {
     if (this.child === undefined) return;
@@ -89,6 +95,7 @@ export class SpawnerClient implements LiveProcessGroup {
     // Not detached: the spawner is part of the host. stderr is dropped because the library never prints.
     const child = spawn(process.execPath, [...execArgv, entry], {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      env: { ...process.env, [MARKER_HOST_VARIABLE]: hostMarkerId() },
     });
     this.child = child;
     trackProcessGroup(this);

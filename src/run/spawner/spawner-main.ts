@@ -4,9 +4,13 @@
  * (spawnHookProcess: own process group, timeout, grace, capped output) and answers over the IPC channel.
  * It dies with the host: when the channel closes, for whatever reason, it ends every hook and exits.
  */
+import { MARKER_HOST_VARIABLE } from '../process/hook-run-marker.js';
 import { endAllHookProcesses } from '../process/live-process-groups.js';
 import { spawnHookProcess } from '../process/spawn-hook-process.js';
 import type { FromSpawnerMessage, ToSpawnerMessage } from './spawner-protocol.js';
+
+// Read by hook-run-marker when it loaded; a hook must not inherit it (an engine inside a hook is another host).
+delete process.env[MARKER_HOST_VARIABLE];
 
 const running = new Map<number, AbortController>();
 let lastOverlayKey = '';
@@ -50,6 +54,7 @@ process.on('message', (message: ToSpawnerMessage) => {
     input: message.input,
     timeoutMs: message.timeoutMs,
     outputCapBytes: message.outputCapBytes,
+    marker: message.marker,
     signal: controller.signal,
   }).then((result) => {
     running.delete(message.id);

@@ -13,6 +13,8 @@ export interface SpawnRequestMessage {
   readonly input: string;
   readonly timeoutMs: number;
   readonly outputCapBytes: number;
+  /** The hook run's marker, made by the host (spawnHookProcess). */
+  readonly marker: string;
 }
 
 /** Host → spawner. */

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually, processIsRunning } from '../run/make-request.js';
+import { hookInput, runCli } from './run-cli.js';
+
+/*
+ * `hookwire run` closes its engine after every event. A daemon that a hook detached (setsid) and exited
+ * normally is left running, as Claude Code leaves it; the same daemon of a hook that timed out is killed.
+ */
+
+const escapeFixture = (name: string) => fileURLToPath(new URL(`../fixtures/escape/${name}`, import.meta.url));
+const directory = mkdtempSync(join(tmpdir(), 'hookwire-run-escape-'));
+const daemons: number[] = [];
+afterAll(() => {
+  for (const pid of daemons) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone, as most should be.
+    }
+  }
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function settingsWith(pidFile: string, mode: 'exit' | 'hang'): string {
+  const file = join(directory, `settings-${mode}.json`);
+  const hook = { type: 'command', command: escapeFixture('setsid.sh'), args: [pidFile, mode], timeout: 1 };
+  writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [hook] }] } }));
+  return file;
+}
+
+describe.runIf(process.platform === 'linux')('hookwire run and detached daemons', () => {
+  it('leaves the daemon of a hook that exited normally, kills the daemon of a hook that timed out', async () => {
+    const kept = join(directory, 'kept.pid');
+    const first = await runCli(
+      ['run', '--settings', settingsWith(kept, 'exit')],
+      hookInput('Stop', { stop_hook_active: false }),
+    );
+    expect(first.code).toBe(0);
+    const keptPid = Number(readFileSync(kept, 'utf8'));
+    daemons.push(keptPid);
+    expect(processIsRunning(keptPid)).toBe(true);
+
+    const killed = join(directory, 'killed.pid');
+    const second = await runCli(
+      ['run', '--settings', settingsWith(killed, 'hang')],
+      hookInput('Stop', { stop_hook_active: false }),
+    );
+    expect(second.code).toBe(0);
+    const killedPid = Number(readFileSync(killed, 'utf8'));
+    daemons.push(killedPid);
+    expect(await eventually(() => !processIsRunning(killedPid))).toBe(true);
+    expect(processIsRunning(keptPid)).toBe(true);
+  }, 60_000);
+});
