@@ -3,6 +3,7 @@ import { createEngineSync } from '../engine/create-engine.js';
 import type { Engine, EngineOptions } from '../engine/engine.js';
 import type { ProtocolEventName } from '../events/event-names.js';
 import type { Outcome } from '../outcome/outcome.js';
+import { createTranscriptWriter, type TranscriptWriter } from '../transcript/transcript-writer.js';
 import { type ApprovalRequest, readPreToolOutcome, type ToolCall, type ToolGate } from './tool-gate.js';
 
 export type { ApprovalRequest, ToolCall, ToolGate } from './tool-gate.js';
@@ -17,8 +18,16 @@ export interface AgentHooksOptions {
   readonly sessionId?: string;
   /** The payloads' `cwd`. Default: process.cwd(). */
   readonly cwd?: string;
-  /** The payloads' `transcript_path`. Default null: adapters write no transcript. */
+  /** The payloads' `transcript_path`. Default null: adapters write no transcript (see `recordTranscript`). */
   readonly transcriptPath?: string | null;
+  /**
+   * Record the session in Claude Code's transcript shape at this path (created 0600, or appended to) and
+   * give it to hooks as `transcript_path`, so hooks that read the transcript (a Stop hook looking at the
+   * last assistant message) work: prompts, tool calls, tool results and the final assistant message are
+   * written before the event that follows them fires. `{sessionId}` in the path is replaced by the session
+   * id (the LangChain middleware keeps one session per thread). Takes precedence over `transcriptPath`.
+   */
+  readonly recordTranscript?: string;
   /** The payloads' `permission_mode`. Default `default`. */
   readonly permissionMode?: string;
   /**
@@ -78,9 +87,17 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
   const ownsEngine = options.engine === undefined;
   const engine = options.engine ?? createEngineSync({ cwd, ...options.engineOptions });
   const sessionId = options.sessionId ?? randomUUID();
+  const transcript: TranscriptWriter | undefined =
+    options.recordTranscript === undefined
+      ? undefined
+      : createTranscriptWriter({
+          path: options.recordTranscript.replaceAll('{sessionId}', sessionId),
+          sessionId,
+          cwd,
+        });
   const common = {
     session_id: sessionId,
-    transcript_path: options.transcriptPath ?? null,
+    transcript_path: transcript?.path ?? options.transcriptPath ?? null,
     cwd,
     permission_mode: options.permissionMode ?? 'default',
   };
@@ -101,7 +118,9 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
       hook_event_name: event,
     };
     for (const key in fields) payload[key] = fields[key];
-    return engine.fire(event, payload);
+    // Hooks may read the transcript at any event: what was recorded so far is on disk before they run.
+    if (transcript === undefined) return engine.fire(event, payload);
+    return transcript.flush().then(() => engine.fire(event, payload));
   };
   const toolFields = (call: ToolCall) => ({
     tool_name: nameOf(call.name),
@@ -126,6 +145,7 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
     },
     async prompt(text) {
       stopHookActive = false;
+      transcript?.appendUser(text);
       const outcome = await fire('UserPromptSubmit', { prompt: text });
       if (!outcome.continue)
         return { blocked: true, reason: outcome.stopReason ?? outcome.reason ?? 'a hook stopped the agent' };
@@ -135,9 +155,17 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
     },
     async beforeTool(call) {
       const fields = toolFields(call);
+      transcript?.appendAssistant([
+        { type: 'tool_use', id: call.id, name: fields.tool_name, input: call.input },
+      ]);
       const outcome = await fire('PreToolUse', fields);
       const verdict = readPreToolOutcome(outcome, fields.tool_name, call.input);
-      if (verdict.kind === 'refuse') return { action: 'refuse', reason: verdict.reason };
+      const refuse = (reason: string): ToolGate => {
+        // As Claude Code records a denied call: the tool's result is the reason, as an error.
+        transcript?.appendToolResult(call.id, reason, true);
+        return { action: 'refuse', reason };
+      };
+      if (verdict.kind === 'refuse') return refuse(verdict.reason);
       if (verdict.kind === 'ask') {
         const request = {
           toolName: fields.tool_name,
@@ -146,11 +174,15 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
           reason: verdict.reason,
         };
         const refusal = await askApprover(options.approve, request);
-        if (refusal !== null) return { action: 'refuse', reason: refusal };
+        if (refusal !== null) return refuse(refusal);
       }
       return { action: 'run', input: verdict.input, context: outcome.additionalContext };
     },
     async afterTool(call, response) {
+      transcript?.appendToolResult(
+        call.id,
+        typeof response === 'string' ? response : JSON.stringify(response),
+      );
       const outcome = await fire('PostToolUse', { ...toolFields(call), tool_response: response });
       const blocked = outcome.decision === 'block' || !outcome.continue;
       return {
@@ -159,12 +191,14 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
       };
     },
     async toolFailed(call, error) {
+      transcript?.appendToolResult(call.id, error, true);
       const outcome = await fire('PostToolUseFailure', { ...toolFields(call), error });
       // A block's reason (exit 2 stderr) is for the model, as Claude Code sends it.
       const reasons = outcome.decision === 'block' && outcome.reason !== null ? [outcome.reason] : [];
       return { context: [...outcome.additionalContext, ...reasons] };
     },
     async stop(lastAssistantMessage) {
+      transcript?.appendAssistant(lastAssistantMessage);
       const outcome = await fire('Stop', {
         stop_hook_active: stopHookActive,
         last_assistant_message: lastAssistantMessage,
@@ -180,6 +214,7 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
     end,
     async close(deadlineMs) {
       if (started) await end();
+      await transcript?.close();
       if (ownsEngine) await engine.close(deadlineMs);
     },
   };

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AgentHooks, createAgentHooks } from '../../src/adapters/agent-hooks.js';
@@ -291,5 +292,54 @@ describe('createAgentHooks engine', () => {
       engineOptions: project.engineOptions({ hooks: { PreToolUse: [{ hooks: [hangingHook(1)] }] } }),
     });
     expect(await hooks.beforeTool(call)).toEqual({ action: 'run', input: call.input, context: [] });
+  });
+});
+
+describe('createAgentHooks recordTranscript', () => {
+  it('records the session so a transcript-reading Stop hook sees the last assistant message', async () => {
+    const transcriptPath = join(project.path, 'transcripts', 'session-1.jsonl');
+    hooks = createAgentHooks({
+      sessionId: 'session-1',
+      cwd: project.path,
+      recordTranscript: transcriptPath,
+      engineOptions: project.engineOptions({
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: process.execPath,
+                  args: [join(import.meta.dirname, '../fixtures/adapters/until-done-stop.mjs')],
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    await hooks.prompt('make the tests pass');
+    const gate = await hooks.beforeTool(call);
+    expect(gate.action).toBe('run');
+    await hooks.afterTool(call, { stdout: '3 passing' });
+    expect(await hooks.stop('Fixed the parser.')).toEqual({
+      continueWith: 'not done yet: Fixed the parser.',
+    });
+    expect(await hooks.stop('All green. DONE')).toEqual({ end: true });
+    await hooks.close();
+    hooks = undefined;
+    const lines = readFileSync(transcriptPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type)).toEqual(['user', 'assistant', 'user', 'assistant', 'assistant']);
+    expect(lines[1].message.content[0]).toMatchObject({ type: 'tool_use', id: 'call-1', name: 'shell' });
+    expect(statSync(transcriptPath).mode & 0o777).toBe(0o600);
+  });
+
+  it('gives hooks the transcript path, and null without one', async () => {
+    const agent = hooksWith({ SessionStart: {} }, { recordTranscript: join(project.path, 't.jsonl') });
+    await agent.start();
+    expect(recorded(record)[0]?.transcript_path).toBe(join(project.path, 't.jsonl'));
   });
 });

@@ -1,13 +1,7 @@
 import type { Engine } from '../../engine/engine.js';
 import { type AgentHooks, type AgentHooksOptions, createAgentHooks } from '../agent-hooks.js';
+import { postToolUseFeedback, hookContext as reminder, stopFeedback } from '../claude-wording.js';
 import type { AgentLifecycle } from './agent-lifecycle.js';
-
-/** Claude Code's wording for hook context in the conversation, so prompts written for it read the same. */
-function reminder(event: string, context: readonly string[]): readonly string[] {
-  return context.map(
-    (text) => `<system-reminder>\n${event} hook additional context: ${text}\n</system-reminder>`,
-  );
-}
 
 /** The Claude vocabulary, plus how to end its sessions. */
 export interface ClaudeLifecycle extends AgentLifecycle {
@@ -49,7 +43,7 @@ export function claudeLifecycle(
     },
     async afterTool(thread, call, response) {
       const { context, blockReason } = await sessionOf(thread).afterTool(call, response);
-      const feedback = blockReason === null ? [] : [`PostToolUse hook feedback:\n${blockReason}`];
+      const feedback = blockReason === null ? [] : [postToolUseFeedback(blockReason)];
       return { context: [...reminder('PostToolUse', context), ...feedback] };
     },
     async toolFailed(thread, call, error) {
@@ -61,7 +55,7 @@ export function claudeLifecycle(
     async toolInterrupted() {},
     async stop(thread, lastAssistantMessage) {
       const verdict = await sessionOf(thread).stop(lastAssistantMessage);
-      return 'end' in verdict ? verdict : { continueWith: `Stop hook feedback:\n${verdict.continueWith}` };
+      return 'end' in verdict ? verdict : { continueWith: stopFeedback(verdict.continueWith) };
     },
     async end(thread) {
       await sessions.get(thread)?.end();
