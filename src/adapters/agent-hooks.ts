@@ -120,7 +120,14 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
     for (const key in fields) payload[key] = fields[key];
     // Hooks may read the transcript at any event: what was recorded so far is on disk before they run.
     if (transcript === undefined) return engine.fire(event, payload);
-    return transcript.flush().then(() => engine.fire(event, payload));
+    // A transcript that cannot be written is a warning: it never keeps the event from firing.
+    return transcript.flush().then(
+      () => engine.fire(event, payload),
+      (error: unknown) => {
+        options.engineOptions?.logger?.warn(`hookwire: cannot write the transcript: ${String(error)}`);
+        return engine.fire(event, payload);
+      },
+    );
   };
   const toolFields = (call: ToolCall) => ({
     tool_name: nameOf(call.name),
