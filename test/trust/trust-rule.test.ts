@@ -3,14 +3,14 @@ import type { SourceLevel } from '../../src/settings/configured-hook.js';
 import { sourceNeedsTrust } from '../../src/settings/trust-rule.js';
 
 describe('which sources need trust', () => {
-  const projectDir = '/work/project';
+  const projectDir = '/srv/project';
   it.each<[SourceLevel, string, boolean]>([
     ['managed', '/etc/claude-code/managed-settings.json', false],
     ['user', '/home/u/.claude/settings.json', false],
-    ['project', '/work/project/.claude/settings.json', true],
-    ['local', '/work/project/.claude/settings.local.json', true],
-    ['explicit', '/work/project/.hookwire/hooks.json', true],
-    ['explicit', '/work/project-other/hooks.json', false],
+    ['project', '/srv/project/.claude/settings.json', true],
+    ['local', '/srv/project/.claude/settings.local.json', true],
+    ['explicit', '/srv/project/.hookwire/hooks.json', true],
+    ['explicit', '/srv/project-other/hooks.json', false],
     ['explicit', '/home/u/hooks.json', false],
     ['deepagents', '/home/u/.deepagents/hooks.json', false],
     ['inline', '<inline 1>', false],
