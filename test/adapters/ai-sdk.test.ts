@@ -6,7 +6,21 @@ import type { AgentHooksOptions } from '../../src/adapters/agent-hooks.js';
 import { type AiSdkHooks, createAiSdkHooks } from '../../src/adapters/ai-sdk/index.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { scriptedModel, toolOutputsSent, userTextsSent } from './ai-sdk-model.js';
-import { hangingHook, recorded, respondingHook, temporaryProject } from './helpers.js';
+import { hangingHook, recorded, temporaryProject } from './helpers.js';
+import {
+  alwaysBlockingStop,
+  askingPreToolUse,
+  bashPreToolUsePayload,
+  blockingPrompt,
+  callBash,
+  contextHook,
+  denyingPreToolUse,
+  REQUIRE_TESTS_FEEDBACK,
+  REQUIRE_TESTS_STOP,
+  REWRITING_PRE_TOOL_USE,
+  SESSION_CONTEXT_TEXTS,
+  sessionContext,
+} from './scenario-settings.js';
 
 /*
  * The real AI SDK (generateText, streamText, ToolLoopAgent) driven by its own MockLanguageModelV3 from a
@@ -51,32 +65,9 @@ function bashTool() {
   return { ran, bash };
 }
 
-const callBash = (command: string, id = 'call-1') => ({
-  toolCalls: [{ name: 'Bash', input: { command }, id }],
-});
-const preToolUse = (answer: Record<string, unknown>) => ({
-  hookSpecificOutput: { hookEventName: 'PreToolUse', ...answer },
-});
-
 describe('hookwire/ai-sdk tools', () => {
   it('never runs a denied tool, and the model reads the reason as the tool error', async () => {
-    const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({
-                  permissionDecision: 'deny',
-                  permissionDecisionReason: 'No destroying.',
-                }),
-              }),
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(denyingPreToolUse(record('pre'), 'No destroying.', 'Bash'));
     const { ran, bash } = bashTool();
     const model = scriptedModel([callBash('rm -rf /'), { text: 'ok' }]);
 
@@ -92,42 +83,11 @@ describe('hookwire/ai-sdk tools', () => {
       'call-1': { type: 'error-text', value: 'No destroying.' },
     });
     expect(turn.blocked === false && turn.result.text).toBe('ok');
-    expect(recorded(record('pre'))).toEqual([
-      {
-        session_id: 'session-1',
-        transcript_path: null,
-        cwd: directory.path,
-        permission_mode: 'default',
-        hook_event_name: 'PreToolUse',
-        tool_name: 'Bash',
-        tool_input: { command: 'rm -rf /' },
-        tool_use_id: 'call-1',
-      },
-    ]);
+    expect(recorded(record('pre'))).toEqual([bashPreToolUsePayload(directory.path, 'rm -rf /')]);
   });
 
   it('passes a rewritten input to execute, and refuses one the input schema rejects', async () => {
-    const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              {
-                type: 'command',
-                command: 'node',
-                args: [
-                  '-e',
-                  `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const i=JSON.parse(s).tool_input;` +
-                    `const u=i.command==='bad'?{command:42}:{command:i.command+' --dry-run'};` +
-                    `console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse',updatedInput:u}}))})`,
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(REWRITING_PRE_TOOL_USE);
     const { ran, bash } = bashTool();
     const model = scriptedModel([callBash('make'), callBash('bad', 'call-2'), { text: 'done' }]);
 
@@ -143,23 +103,7 @@ describe('hookwire/ai-sdk tools', () => {
 
   it('gives the model PostToolUse context with the tool result, and keeps the real output for the app', async () => {
     const hooks = open({
-      hooks: {
-        PostToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              respondingHook(record('post'), {
-                stdout: {
-                  hookSpecificOutput: {
-                    hookEventName: 'PostToolUse',
-                    additionalContext: 'Now run the tests.',
-                  },
-                },
-              }),
-            ],
-          },
-        ],
-      },
+      hooks: { PostToolUse: contextHook('PostToolUse', record('post'), 'Now run the tests.', 'Bash') },
     });
     const { bash } = bashTool();
     const model = scriptedModel([callBash('make'), { text: 'done' }]);
@@ -191,22 +135,7 @@ describe('hookwire/ai-sdk tools', () => {
 
   it('fires PostToolUseFailure with the error, and its context rides along in the error result', async () => {
     const hooks = open({
-      hooks: {
-        PostToolUseFailure: [
-          {
-            hooks: [
-              respondingHook(record('failure'), {
-                stdout: {
-                  hookSpecificOutput: {
-                    hookEventName: 'PostToolUseFailure',
-                    additionalContext: 'Check the disk.',
-                  },
-                },
-              }),
-            ],
-          },
-        ],
-      },
+      hooks: { PostToolUseFailure: contextHook('PostToolUseFailure', record('failure'), 'Check the disk.') },
     });
     const failing = tool({
       description: 'Fails.',
@@ -234,19 +163,7 @@ describe('hookwire/ai-sdk tools', () => {
   });
 
   it('asks approve() on ask, and refuses with the reason when there is no approver or it says no', async () => {
-    const settings: ClaudeSettings = {
-      hooks: {
-        PreToolUse: [
-          {
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'Sure?' }),
-              }),
-            ],
-          },
-        ],
-      },
-    };
+    const settings = askingPreToolUse(record('pre'));
     const requests: unknown[] = [];
     const cases = [
       { approve: undefined, runs: 0, refusal: 'Sure? (no approver: refused)' },
@@ -296,51 +213,15 @@ describe('hookwire/ai-sdk tools', () => {
 
 describe('hookwire/ai-sdk turns', () => {
   it('adds SessionStart and UserPromptSubmit context to the prompt, and ends the session on close', async () => {
-    const hooks = open({
-      hooks: {
-        SessionStart: [
-          {
-            hooks: [
-              respondingHook(record('start'), {
-                stdout: {
-                  hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Branch main.' },
-                },
-              }),
-            ],
-          },
-        ],
-        UserPromptSubmit: [
-          {
-            hooks: [
-              respondingHook(record('prompt'), {
-                stdout: {
-                  hookSpecificOutput: {
-                    hookEventName: 'UserPromptSubmit',
-                    additionalContext: 'House rules.',
-                  },
-                },
-              }),
-            ],
-          },
-        ],
-        SessionEnd: [{ hooks: [respondingHook(record('end'))] }],
-      },
-    });
+    const hooks = open(sessionContext(record));
     const model = scriptedModel([{ text: 'hi' }, { text: 'again' }]);
 
     await hooks.generateText({ model, prompt: 'hello' });
     await hooks.generateText({ model, messages: [{ role: 'user', content: 'more' }] });
     await hooks.close();
 
-    expect(userTextsSent(model.doGenerateCalls[0]!)).toEqual([
-      'hello',
-      '<system-reminder>\nSessionStart hook additional context: Branch main.\n</system-reminder>',
-      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
-    ]);
-    expect(userTextsSent(model.doGenerateCalls[1]!)).toEqual([
-      'more',
-      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
-    ]);
+    expect(userTextsSent(model.doGenerateCalls[0]!)).toEqual(SESSION_CONTEXT_TEXTS.first);
+    expect(userTextsSent(model.doGenerateCalls[1]!)).toEqual(SESSION_CONTEXT_TEXTS.second);
     expect(recorded(record('start'))).toMatchObject([{ hook_event_name: 'SessionStart', source: 'startup' }]);
     expect(recorded(record('prompt')).map((payload) => payload.prompt)).toEqual(['hello', 'more']);
     expect(recorded(record('end'))).toMatchObject([
@@ -349,17 +230,7 @@ describe('hookwire/ai-sdk turns', () => {
   });
 
   it('does not call the model when UserPromptSubmit blocks, and returns the reason', async () => {
-    const hooks = open({
-      hooks: {
-        UserPromptSubmit: [
-          {
-            hooks: [
-              respondingHook(record('prompt'), { stdout: { decision: 'block', reason: 'No secrets.' } }),
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(blockingPrompt(record('prompt')));
     const model = scriptedModel([{ text: 'hi' }]);
 
     const turn = await hooks.generateText({ model, prompt: 'my password is hunter2' });
@@ -369,21 +240,13 @@ describe('hookwire/ai-sdk turns', () => {
   });
 
   it('continues once with the reason when Stop blocks, with stop_hook_active on the next Stop', async () => {
-    const hooks = open({
-      hooks: {
-        Stop: [
-          { hooks: [{ type: 'command', command: join(process.cwd(), 'examples/hooks/require-tests.sh') }] },
-        ],
-      },
-    });
+    const hooks = open({ hooks: REQUIRE_TESTS_STOP });
     const model = scriptedModel([{ text: 'finished' }, { text: 'tests pass' }]);
 
     const turn = await hooks.generateText({ model, prompt: 'fix it' });
 
     expect(model.doGenerateCalls.length).toBe(2);
-    expect(userTextsSent(model.doGenerateCalls[1]!).at(-1)).toBe(
-      'Stop hook feedback:\nRun the test suite (npm test) and fix any failure before you finish.',
-    );
+    expect(userTextsSent(model.doGenerateCalls[1]!).at(-1)).toBe(REQUIRE_TESTS_FEEDBACK);
     expect(turn.blocked === false && turn.rounds.map((round) => round.text)).toEqual([
       'finished',
       'tests pass',
@@ -391,13 +254,7 @@ describe('hookwire/ai-sdk turns', () => {
   });
 
   it('ends at the engine Stop cap when Stop always blocks', async () => {
-    const hooks = open({
-      hooks: {
-        Stop: [
-          { hooks: [respondingHook(record('stop'), { stdout: { decision: 'block', reason: 'Again.' } })] },
-        ],
-      },
-    });
+    const hooks = open(alwaysBlockingStop(record('stop')));
     const model = scriptedModel([]);
 
     const turn = await hooks.generateText({ model, prompt: 'go' });
@@ -409,20 +266,7 @@ describe('hookwire/ai-sdk turns', () => {
 
   it('streams: each round is a StreamTextResult, tools are hooked, and Stop continues the stream', async () => {
     const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
-              }),
-            ],
-          },
-        ],
-        Stop: [
-          { hooks: [{ type: 'command', command: join(process.cwd(), 'examples/hooks/require-tests.sh') }] },
-        ],
-      },
+      hooks: { ...denyingPreToolUse(record('pre'), 'No.').hooks, ...REQUIRE_TESTS_STOP },
     });
     const { ran, bash } = bashTool();
     const model = scriptedModel([callBash('rm -rf /'), { text: 'first' }, { text: 'second' }]);
@@ -445,21 +289,7 @@ describe('hookwire/ai-sdk turns', () => {
   });
 
   it('hooks a ToolLoopAgent: generate and stream', async () => {
-    const hooks = open({
-      hooks: {
-        PostToolUse: [
-          {
-            hooks: [
-              respondingHook(record('post'), {
-                stdout: {
-                  hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'Noted.' },
-                },
-              }),
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open({ hooks: { PostToolUse: contextHook('PostToolUse', record('post'), 'Noted.') } });
     const { bash } = bashTool();
     const model = scriptedModel([
       callBash('ls'),

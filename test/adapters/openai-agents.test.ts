@@ -7,6 +7,20 @@ import { createOpenAiAgentsHooks, type OpenAiAgentsHooks } from '../../src/adapt
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { ScriptedModel, toolOutputsSent, userTextsSent } from './agents-model.js';
 import { hangingHook, recorded, respondingHook, temporaryProject } from './helpers.js';
+import {
+  alwaysBlockingStop,
+  askingPreToolUse,
+  bashPreToolUsePayload,
+  blockingPrompt,
+  callBash,
+  contextHook,
+  denyingPreToolUse,
+  REQUIRE_TESTS_FEEDBACK,
+  REQUIRE_TESTS_STOP,
+  REWRITING_PRE_TOOL_USE,
+  SESSION_CONTEXT_TEXTS,
+  sessionContext,
+} from './scenario-settings.js';
 
 /*
  * The real OpenAI Agents SDK (Agent, run, tool guardrails, streaming) driven by a scripted implementation of
@@ -59,32 +73,9 @@ function bashAgent(model: ScriptedModel, errorFunction?: OpenAiAgentsHooks['tool
   return { ran, agent: new Agent({ name: 'builder', instructions: 'Build.', model, tools: [bash] }) };
 }
 
-const callBash = (command: string, id = 'call-1') => ({
-  toolCalls: [{ name: 'Bash', input: { command }, id }],
-});
-const preToolUse = (answer: Record<string, unknown>) => ({
-  hookSpecificOutput: { hookEventName: 'PreToolUse', ...answer },
-});
-
 describe('hookwire/openai-agents tools', () => {
   it('never runs a denied tool, and the model reads the reason as the tool output', async () => {
-    const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({
-                  permissionDecision: 'deny',
-                  permissionDecisionReason: 'No destroying.',
-                }),
-              }),
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(denyingPreToolUse(record('pre'), 'No destroying.', 'Bash'));
     const model = new ScriptedModel([callBash('rm -rf /'), { text: 'ok' }]);
     const { ran, agent } = bashAgent(model);
 
@@ -96,42 +87,11 @@ describe('hookwire/openai-agents tools', () => {
     expect(
       turn.blocked === false && turn.result.toolInputGuardrailResults.map((r) => r.output.behavior),
     ).toEqual([{ type: 'rejectContent', message: 'No destroying.' }]);
-    expect(recorded(record('pre'))).toEqual([
-      {
-        session_id: 'session-1',
-        transcript_path: null,
-        cwd: directory.path,
-        permission_mode: 'default',
-        hook_event_name: 'PreToolUse',
-        tool_name: 'Bash',
-        tool_input: { command: 'rm -rf /' },
-        tool_use_id: 'call-1',
-      },
-    ]);
+    expect(recorded(record('pre'))).toEqual([bashPreToolUsePayload(directory.path, 'rm -rf /')]);
   });
 
   it('passes a rewritten input to the tool, and refuses one its schema rejects', async () => {
-    const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              {
-                type: 'command',
-                command: 'node',
-                args: [
-                  '-e',
-                  `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const i=JSON.parse(s).tool_input;` +
-                    `const u=i.command==='bad'?{command:42}:{command:i.command+' --dry-run'};` +
-                    `console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse',updatedInput:u}}))})`,
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(REWRITING_PRE_TOOL_USE);
     const model = new ScriptedModel([callBash('make'), callBash('bad', 'call-2'), { text: 'done' }]);
     const { ran, agent } = bashAgent(model);
 
@@ -145,23 +105,7 @@ describe('hookwire/openai-agents tools', () => {
 
   it('gives the model PostToolUse context after the tool output', async () => {
     const hooks = open({
-      hooks: {
-        PostToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              respondingHook(record('post'), {
-                stdout: {
-                  hookSpecificOutput: {
-                    hookEventName: 'PostToolUse',
-                    additionalContext: 'Now run the tests.',
-                  },
-                },
-              }),
-            ],
-          },
-        ],
-      },
+      hooks: { PostToolUse: contextHook('PostToolUse', record('post'), 'Now run the tests.', 'Bash') },
     });
     const model = new ScriptedModel([callBash('make'), { text: 'done' }]);
     const { agent } = bashAgent(model);
@@ -184,20 +128,7 @@ describe('hookwire/openai-agents tools', () => {
     const hooks = open({
       hooks: {
         PostToolUse: [{ hooks: [respondingHook(record('post'))] }],
-        PostToolUseFailure: [
-          {
-            hooks: [
-              respondingHook(record('failure'), {
-                stdout: {
-                  hookSpecificOutput: {
-                    hookEventName: 'PostToolUseFailure',
-                    additionalContext: 'Check the disk.',
-                  },
-                },
-              }),
-            ],
-          },
-        ],
+        PostToolUseFailure: contextHook('PostToolUseFailure', record('failure'), 'Check the disk.'),
       },
     });
     const model = new ScriptedModel([callBash('explode'), { text: 'done' }]);
@@ -216,19 +147,7 @@ describe('hookwire/openai-agents tools', () => {
   });
 
   it('asks approve() on ask, and refuses with the reason when there is no approver or it says no', async () => {
-    const settings: ClaudeSettings = {
-      hooks: {
-        PreToolUse: [
-          {
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'Sure?' }),
-              }),
-            ],
-          },
-        ],
-      },
-    };
+    const settings = askingPreToolUse(record('pre'));
     const requests: unknown[] = [];
     const cases = [
       { approve: undefined, runs: 0, refusal: 'Sure? (no approver: refused)' },
@@ -268,20 +187,7 @@ describe('hookwire/openai-agents tools', () => {
   });
 
   it('hooks the tools of the agents it hands off to', async () => {
-    const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
-              }),
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(denyingPreToolUse(record('pre'), 'No.', 'Bash'));
     const model = new ScriptedModel([
       { toolCalls: [{ name: 'transfer_to_builder', input: {}, id: 'handoff-1' }] },
       callBash('make'),
@@ -300,36 +206,7 @@ describe('hookwire/openai-agents tools', () => {
 
 describe('hookwire/openai-agents turns', () => {
   it('adds SessionStart and UserPromptSubmit context to the prompt, and ends the session on close', async () => {
-    const hooks = open({
-      hooks: {
-        SessionStart: [
-          {
-            hooks: [
-              respondingHook(record('start'), {
-                stdout: {
-                  hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Branch main.' },
-                },
-              }),
-            ],
-          },
-        ],
-        UserPromptSubmit: [
-          {
-            hooks: [
-              respondingHook(record('prompt'), {
-                stdout: {
-                  hookSpecificOutput: {
-                    hookEventName: 'UserPromptSubmit',
-                    additionalContext: 'House rules.',
-                  },
-                },
-              }),
-            ],
-          },
-        ],
-        SessionEnd: [{ hooks: [respondingHook(record('end'))] }],
-      },
-    });
+    const hooks = open(sessionContext(record));
     const model = new ScriptedModel([{ text: 'hi' }, { text: 'again' }]);
     const { agent } = bashAgent(model);
 
@@ -337,15 +214,8 @@ describe('hookwire/openai-agents turns', () => {
     await hooks.run(agent, [{ role: 'user', content: 'more' }]);
     await hooks.close();
 
-    expect(userTextsSent(model.requests[0]!)).toEqual([
-      'hello',
-      '<system-reminder>\nSessionStart hook additional context: Branch main.\n</system-reminder>',
-      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
-    ]);
-    expect(userTextsSent(model.requests[1]!)).toEqual([
-      'more',
-      '<system-reminder>\nUserPromptSubmit hook additional context: House rules.\n</system-reminder>',
-    ]);
+    expect(userTextsSent(model.requests[0]!)).toEqual(SESSION_CONTEXT_TEXTS.first);
+    expect(userTextsSent(model.requests[1]!)).toEqual(SESSION_CONTEXT_TEXTS.second);
     expect(recorded(record('start'))).toMatchObject([{ hook_event_name: 'SessionStart', source: 'startup' }]);
     expect(recorded(record('prompt')).map((payload) => payload.prompt)).toEqual(['hello', 'more']);
     expect(recorded(record('end'))).toMatchObject([
@@ -354,17 +224,7 @@ describe('hookwire/openai-agents turns', () => {
   });
 
   it('does not call the model when UserPromptSubmit blocks, and returns the reason', async () => {
-    const hooks = open({
-      hooks: {
-        UserPromptSubmit: [
-          {
-            hooks: [
-              respondingHook(record('prompt'), { stdout: { decision: 'block', reason: 'No secrets.' } }),
-            ],
-          },
-        ],
-      },
-    });
+    const hooks = open(blockingPrompt(record('prompt')));
     const model = new ScriptedModel([{ text: 'hi' }]);
     const { agent } = bashAgent(model);
 
@@ -376,34 +236,20 @@ describe('hookwire/openai-agents turns', () => {
   });
 
   it('continues once with the reason when Stop blocks, and the engine cap ends an endless block', async () => {
-    const hooks = open({
-      hooks: {
-        Stop: [
-          { hooks: [{ type: 'command', command: join(process.cwd(), 'examples/hooks/require-tests.sh') }] },
-        ],
-      },
-    });
+    const hooks = open({ hooks: REQUIRE_TESTS_STOP });
     const model = new ScriptedModel([{ text: 'finished' }, { text: 'tests pass' }]);
     const { agent } = bashAgent(model);
 
     const turn = await hooks.run(agent, 'fix it');
 
     expect(model.requests.length).toBe(2);
-    expect(userTextsSent(model.requests[1]!).at(-1)).toBe(
-      'Stop hook feedback:\nRun the test suite (npm test) and fix any failure before you finish.',
-    );
+    expect(userTextsSent(model.requests[1]!).at(-1)).toBe(REQUIRE_TESTS_FEEDBACK);
     expect(turn.blocked === false && turn.rounds.map((round) => round.finalOutput)).toEqual([
       'finished',
       'tests pass',
     ]);
 
-    const capped = open({
-      hooks: {
-        Stop: [
-          { hooks: [respondingHook(record('stop'), { stdout: { decision: 'block', reason: 'Again.' } })] },
-        ],
-      },
-    });
+    const capped = open(alwaysBlockingStop(record('stop')));
     const cappedTurn = await capped.run(bashAgent(new ScriptedModel([])).agent, 'go');
     expect(cappedTurn.blocked === false && cappedTurn.rounds.length).toBe(3);
     expect(recorded(record('stop')).map((payload) => payload.stop_hook_active)).toEqual([false, true, true]);
@@ -412,20 +258,7 @@ describe('hookwire/openai-agents turns', () => {
 
   it('streams: each round is a StreamedRunResult, tools are hooked, and Stop continues the stream', async () => {
     const hooks = open({
-      hooks: {
-        PreToolUse: [
-          {
-            hooks: [
-              respondingHook(record('pre'), {
-                stdout: preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'No.' }),
-              }),
-            ],
-          },
-        ],
-        Stop: [
-          { hooks: [{ type: 'command', command: join(process.cwd(), 'examples/hooks/require-tests.sh') }] },
-        ],
-      },
+      hooks: { ...denyingPreToolUse(record('pre'), 'No.').hooks, ...REQUIRE_TESTS_STOP },
     });
     const model = new ScriptedModel([callBash('rm -rf /'), { text: 'first' }, { text: 'second' }]);
     const { ran, agent } = bashAgent(model);
