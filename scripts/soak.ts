@@ -9,14 +9,13 @@
  * --events N (at most N events per phase), --concurrency N (engine workers, default 4; serve clients: twice).
  * Run with --expose-gc (the npm script does) so that heap figures are measured after a collection.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../src/engine/create-engine.js';
+import { startServe } from '../test/support/start-serve.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +37,6 @@ const MB = 1024 * 1024;
 const HEAP_GROWTH_LIMIT = 16 * MB;
 const RSS_GROWTH_LIMIT = 64 * MB;
 
-const repository = fileURLToPath(new URL('..', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-soak-'));
 // Every hook process inherits this: how leftovers are counted, whatever session or group they moved to.
 const soakId = `soak-${process.pid}-${Date.now()}`;
@@ -208,32 +206,10 @@ async function soakEngine(): Promise<void> {
 }
 
 async function soakServe(): Promise<void> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'serve',
-      '--settings',
-      settingsFile,
-      '--port',
-      '0',
-      '--insecure-no-auth',
-    ],
-    { cwd: repository, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-      if (stderr.length > 4 * MB) stderr = stderr.slice(-MB); // one log line per request: keep the tail
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match) resolve(match[1] as string);
-    });
-    exited.then(() => reject(new Error(`serve exited: ${stderr}`)));
-  });
+  const serve = startServe(['--settings', settingsFile, '--port', '0', '--insecure-no-auth']);
+  const { child, exited } = serve;
+  const url = await serve.listening;
+  if (url === null) throw new Error(`serve exited: ${serve.stderr()}`);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency * 2 });
   const codes = new Map<string, number>();
   const post = (body: string) =>

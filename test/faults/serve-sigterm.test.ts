@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../run/make-request.js';
+import { startServe } from '../support/start-serve.js';
 
 /*
  * `hookwire serve` receiving SIGTERM with requests in flight: every request is either answered (200, its
@@ -13,7 +13,6 @@ import { eventually } from '../run/make-request.js';
  * without an answer. A real serve process, real clients on 127.0.0.1, hooks that wait for a file.
  */
 
-const repository = fileURLToPath(new URL('../..', import.meta.url));
 const HOOK = fileURLToPath(new URL('../fixtures/faults/wait-for-release.sh', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-serve-sigterm-'));
 const started = join(directory, 'started');
@@ -65,38 +64,17 @@ const payload = {
 
 describe('hookwire serve stopped by SIGTERM with requests in flight', () => {
   it('answers every request in flight and refuses the later ones; none is dropped', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
-        'serve',
-        '--settings',
-        settings,
-        '--port',
-        '0',
-        '--insecure-no-auth',
-      ],
-      { cwd: repository, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        const match = /listening on (http:\/\/\S+)/.exec(stderr);
-        if (match) resolve(match[1] as string);
-      });
-      exited.then(() => reject(new Error(`serve exited: ${stderr}`)));
-    });
+    const serve = startServe(['--settings', settings, '--port', '0', '--insecure-no-auth']);
+    const { child, exited } = serve;
+    const url = await serve.listening;
+    if (url === null) throw new Error(`serve exited: ${serve.stderr()}`);
 
     const inFlight = Array.from({ length: 6 }, () => post(url, payload));
     expect(await eventually(() => readdirSync(started).length === 6, 30_000)).toBe(true);
     child.kill('SIGTERM');
-    expect(await eventually(() => stderr.includes('SIGTERM: finishing 6 events in flight'), 30_000)).toBe(
-      true,
-    );
+    expect(
+      await eventually(() => serve.stderr().includes('SIGTERM: finishing 6 events in flight'), 30_000),
+    ).toBe(true);
     // While it drains, new requests are refused: 503 from the closing server, or the connection refused.
     const late = await Promise.all(Array.from({ length: 4 }, () => post(url, payload)));
     writeFileSync(release, '');

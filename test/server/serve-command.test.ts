@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServe } from '../support/start-serve.js';
 
-const repository = fileURLToPath(new URL('../..', import.meta.url));
 const GUARD = fileURLToPath(new URL('../fixtures/http/guard.sh', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-serve-cli-'));
 const settings = join(directory, 'settings.json');
@@ -16,29 +15,6 @@ writeFileSync(
   }),
 );
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-/** Starts `hookwire serve` from source; resolves once it printed its address (or exited). */
-function startServe(args: string[], env: Record<string, string> = {}) {
-  const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete environment.HOOKWIRE_SERVE_TOKEN;
-  Object.assign(environment, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', ...args], {
-    cwd: repository,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const listening = new Promise<string | null>((resolve) => {
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match) resolve(match[1] ?? null);
-    });
-    exited.then(() => resolve(null));
-  });
-  return { child, listening, exited, stderr: () => stderr };
-}
 
 describe('hookwire serve (the command)', () => {
   it('refuses to start without a token, and --insecure-no-auth off loopback', async () => {
