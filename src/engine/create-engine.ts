@@ -48,6 +48,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     deepAgentsPath: options.deepAgentsPath,
     ...(options.files ? { files: options.files } : {}),
     ...(options.objects ? { objects: options.objects } : {}),
+    ...(options.plugins ? { plugins: options.plugins } : {}),
     trustStore: options.trustStore,
   });
   const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };

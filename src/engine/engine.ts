@@ -24,10 +24,17 @@ export interface EngineOptions {
   /** The project root (CLAUDE_PROJECT_DIR). Default: cwd. */
   readonly projectDir?: string;
   /**
-   * Settings to load: file paths and/or settings objects. When given, only these are loaded; when omitted,
-   * every default source for projectDir (managed, user, project, local, Deep Agents).
+   * Settings to load: file paths and/or settings objects. When given (or `plugins`), only these are loaded;
+   * when omitted, every default source for projectDir (managed, user, project, local, the installed plugins
+   * their `enabledPlugins` turn on, Deep Agents).
    */
   readonly settings?: ReadonlyArray<string | ClaudeSettings | DeepAgentsHooks>;
+  /**
+   * Claude Code plugin directories whose hooks to load (`hooks/hooks.json` and the manifest's `hooks`), each
+   * hook run with CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (docs/plugins.md). Like `settings`, naming any
+   * replaces the default sources.
+   */
+  readonly plugins?: readonly string[];
   /** Points the user level elsewhere (tests never touch the real home). Default: os.homedir(). */
   readonly homeDir?: string;
   /** Default: /etc/claude-code/managed-settings.json. */

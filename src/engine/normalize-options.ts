@@ -30,6 +30,8 @@ export interface NormalizedOptions {
   /** Undefined: every default source. Otherwise only these files and objects. */
   readonly files: readonly string[] | undefined;
   readonly objects: ReadonlyArray<ClaudeSettings | DeepAgentsHooks> | undefined;
+  /** Plugin directories; undefined when none is named. */
+  readonly plugins: readonly string[] | undefined;
   readonly callbacks: NonNullable<EngineOptions['callbacks']>;
   readonly logger: Logger | undefined;
   readonly onHookStart: EngineOptions['onHookStart'];
@@ -80,6 +82,7 @@ export function normalizeOptions(
     objects: settings?.filter(
       (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',
     ),
+    plugins: options.plugins,
     callbacks: options.callbacks ?? [],
     logger: options.logger,
     onHookStart: options.onHookStart,

@@ -69,8 +69,10 @@ export function notRunHookRun(
 }
 
 function sourceOf(hook: ConfiguredHook): HookRun['source'] {
-  const { file, level, line, jsonPath } = hook.provenance;
-  return { file, level, line, jsonPath };
+  const { file, level, line, jsonPath, plugin } = hook.provenance;
+  if (plugin === undefined) return { file, level, line, jsonPath };
+  const { id, name, version, root } = plugin;
+  return { file, level, line, jsonPath, plugin: { id, name, version: version ?? null, root } };
 }
 
 /*

@@ -14,6 +14,7 @@ const SOURCE_LEVELS = [
   'user',
   'project',
   'local',
+  'plugin',
   'explicit',
   'deepagents',
   'inline',
@@ -48,6 +49,12 @@ export const hookRunSchema = z
       level: z.enum(SOURCE_LEVELS),
       line: z.number().int(),
       jsonPath: z.string(),
+      plugin: z
+        .object({ id: z.string(), name: z.string(), version: z.string().nullable(), root: z.string() })
+        .optional()
+        .describe(
+          'The plugin the hook came with (level plugin): its id (name@marketplace), manifest name and version, directory.',
+        ),
     }),
     type: z.enum(HANDLER_TYPES),
     command: z.string().describe('The command line, URL, prompt or callback name.'),

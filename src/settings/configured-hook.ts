@@ -1,4 +1,5 @@
 import type { HandlerType } from '../events/event-spec.js';
+import type { PluginOrigin } from './plugin-origin.js';
 import type { HandlerSettings } from './settings-schema.js';
 import type { UntrustedSource } from './trust-check.js';
 
@@ -11,6 +12,7 @@ export type SourceLevel =
   | 'user'
   | 'project'
   | 'local'
+  | 'plugin'
   | 'explicit'
   | 'deepagents'
   | 'inline'
@@ -26,6 +28,8 @@ export interface Provenance {
   readonly column: number;
   /** JSON path of the handler, for example `hooks.PreToolUse[0].hooks[1]`. */
   readonly jsonPath: string;
+  /** The plugin the handler came with (level `plugin`), else undefined. */
+  readonly plugin?: PluginOrigin;
 }
 
 /** What an in-process handler receives and returns: the payload, and the same JSON a command would print. */

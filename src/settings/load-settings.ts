@@ -1,5 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import type { ConfiguredHook, Diagnostic, LoadedFile, LoadedSettings } from './configured-hook.js';
 import { applyPolicy, type LeveledPolicy, mergePolicy } from './merge-policy.js';
+import type { PluginOrigin } from './plugin-origin.js';
+import type { PolicyValues } from './read-claude-settings.js';
 import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
 import { plannedSources, readSourceText } from './settings-sources.js';
@@ -18,6 +21,8 @@ export interface LoadSettingsOptions extends SettingsLocations {
   readonly files?: readonly string[];
   /** Settings objects (Claude-style or Deep Agents shape), level `inline`. */
   readonly objects?: readonly unknown[];
+  /** Plugin directories (relative to cwd), level `plugin`, trusted as `explicit` (docs/plugins.md). */
+  readonly plugins?: readonly string[];
   /**
    * The trust store to check sources against: sources that need trust (`sourceNeedsTrust`) load only when
    * their exact bytes are trusted there. Undefined: trust is off, every source loads.
@@ -59,7 +64,12 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       verdict = checkTrust(store, storeFile, source.file, read.bytes);
     }
     if (read.warning !== undefined) diagnostics.push(read.warning);
-    const origin = { file: source.file, level: source.level, hasPositions: source.object === undefined };
+    const origin = {
+      file: source.file,
+      level: source.level,
+      hasPositions: source.object === undefined,
+      plugin: source.plugin,
+    };
     const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
     if (!verdict.trusted) {
       const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks);
@@ -71,7 +81,12 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     if (reading.format === undefined) continue;
     files.push({ file: source.file, level: source.level, format: reading.format });
     hooks.push(...reading.hooks);
-    policies.push({ level: source.level, values: reading.policy });
+    if (source.plugin === undefined) policies.push({ level: source.level, values: reading.policy });
+    else
+      diagnostics.push(
+        ...pluginPolicyWarnings(source.file, reading.policy),
+        ...preparePluginData(source.plugin),
+      );
   }
   const { disabledBy, ...policy } = mergePolicy(policies);
   return { hooks: applyPolicy(hooks, { ...policy, disabledBy }), policy, files, diagnostics, untrusted };
@@ -81,4 +96,27 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 function untrustedDiagnostic(skipped: UntrustedSource): Diagnostic {
   const message = skipped.warning.replace(` in ${skipped.file}`, '');
   return { severity: 'warning', file: skipped.file, line: 1, column: 1, jsonPath: '$', message };
+}
+
+/** A plugin's hooks file carries hooks only: policy keys there are ignored, and said so. */
+function pluginPolicyWarnings(file: string, policy: PolicyValues): Diagnostic[] {
+  return Object.keys(policy).map((key) => ({
+    severity: 'warning',
+    file,
+    line: 1,
+    column: 1,
+    jsonPath: key,
+    message: `${key} in a plugin's hooks file is ignored: a plugin cannot change the policy of hooks`,
+  }));
+}
+
+/** The plugin's data directory exists before its hooks run, as Claude Code makes it; failing is a warning. */
+function preparePluginData(plugin: PluginOrigin): Diagnostic[] {
+  try {
+    mkdirSync(plugin.dataDir, { recursive: true, mode: 0o700 });
+    return [];
+  } catch (error) {
+    const message = `cannot create the plugin's data directory (CLAUDE_PLUGIN_DATA): ${String(error)}`;
+    return [{ severity: 'warning', file: plugin.dataDir, line: 1, column: 1, jsonPath: '$', message }];
+  }
 }

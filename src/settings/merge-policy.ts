@@ -10,6 +10,8 @@ const PRECEDENCE: Record<SourceLevel, number> = {
   local: 2,
   project: 3,
   user: 4,
+  // A plugin's hooks file holds hooks only: its policy keys are ignored (load-settings warns), never ranked.
+  plugin: 5,
   deepagents: 5,
 };
 

@@ -6,6 +6,7 @@ import { isEventName, specOf } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
 import { configuredHook } from './configured-hook-constructor.js';
 import { type JSONPath, type Node, nodeValue, propertiesOf, propertyNode } from './json-document.js';
+import { missingPluginFiles, pluginHandler } from './plugin-handler.js';
 import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
 
 /*
@@ -151,16 +152,25 @@ function readDefinition(
       diagnostics.push(...problems);
       return;
     }
-    const handler = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
+    const written = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
+    const plugin = source.plugin;
+    if (plugin !== undefined) {
+      for (const file of missingPluginFiles(written, plugin)) {
+        const message = `${file} is not in the plugin (${plugin.root}): this hook will fail with "not found"`;
+        diagnostics.push(diagnosticAt(source, 'warning', handlerNode, handlerPath, message));
+      }
+    }
+    const handler = plugin === undefined ? written : pluginHandler(written, plugin);
+    const located = { ...locate(source, handlerNode, handlerPath), level: source.level };
     hooks.push(
       configuredHook({
         event,
         handler,
         definitionId,
-        provenance: { ...locate(source, handlerNode, handlerPath), level: source.level },
+        provenance: plugin === undefined ? located : { ...located, plugin },
         matcher,
         sequential: definition.sequential === true,
-        background: handler.async === true || definition.async === true,
+        background: written.async === true || definition.async === true,
       }),
     );
   });

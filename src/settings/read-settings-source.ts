@@ -1,5 +1,6 @@
 import type { Diagnostic, SettingsFormat, SourceLevel } from './configured-hook.js';
 import { type JsonDocument, parseJsonDocument, propertyNode } from './json-document.js';
+import type { PluginOrigin } from './plugin-origin.js';
 import { readClaudeSettings, type SourceReading } from './read-claude-settings.js';
 import { readDeepAgentsHooks } from './read-deepagents-hooks.js';
 import { diagnosticAt, type SettingsSource } from './settings-source.js';
@@ -26,7 +27,7 @@ export interface ReadSettingsOptions {
  */
 export function readSettingsText(
   text: string,
-  origin: { file: string; level: SourceLevel; hasPositions?: boolean },
+  origin: { file: string; level: SourceLevel; hasPositions?: boolean; plugin?: PluginOrigin | undefined },
   nextDefinitionId: () => string,
   options: ReadSettingsOptions,
 ): SettingsReading {
@@ -36,6 +37,7 @@ export function readSettingsText(
     level: origin.level,
     document,
     hasPositions: origin.hasPositions ?? true,
+    plugin: origin.plugin,
   };
   return readDocument(source, document, nextDefinitionId, options);
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
 import { formatJsonPath, type JSONPath, type JsonDocument, type Node } from './json-document.js';
+import type { PluginOrigin } from './plugin-origin.js';
 
 /** One settings text being read: where it came from and its parsed JSON. */
 export interface SettingsSource {
@@ -9,6 +10,8 @@ export interface SettingsSource {
   readonly document: JsonDocument;
   /** False for settings passed as objects, whose positions are reported as 1:1. */
   readonly hasPositions: boolean;
+  /** The plugin whose hooks file this is (level `plugin`). */
+  readonly plugin?: PluginOrigin | undefined;
 }
 
 /** A place in a settings source. */

@@ -2,6 +2,9 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
+import { enabledPlugins } from './enabled-plugins.js';
+import type { PluginOrigin } from './plugin-origin.js';
+import { pluginSources } from './read-plugin-directory.js';
 import {
   CLAUDE_DIRECTORY,
   LOCAL_SETTINGS_FILE,
@@ -16,14 +19,31 @@ export interface PlannedSource {
   /** Named explicitly: a missing file is an error rather than simply absent. */
   readonly explicit: boolean;
   readonly object?: unknown;
+  /** The plugin the source belongs to (level `plugin`). */
+  readonly plugin?: PluginOrigin;
+  /** The level whose trust rule applies when it is not `level` (a plugin follows whoever enabled it). */
+  readonly trustAs?: SourceLevel;
+  /** Why the source cannot be read at all, found while planning (a plugin directory that is not one). */
+  readonly problem?: Diagnostic;
 }
 
-/** Which sources to read, in hook order: explicit files/objects only when given, else the defaults. */
+/** What a caller names instead of the default sources. */
+export interface ExplicitSources {
+  readonly files?: readonly string[] | undefined;
+  readonly objects?: readonly unknown[] | undefined;
+  /** Plugin directories (relative to cwd). */
+  readonly plugins?: readonly string[] | undefined;
+}
+
+/**
+ * Which sources to read, in hook order: explicit files, objects and plugins only when any is given, else the
+ * defaults (managed, user, project, local, the plugins they enable, Deep Agents).
+ */
 export function plannedSources(
   locations: SettingsLocations,
-  explicit: { files?: readonly string[]; objects?: readonly unknown[] } = {},
+  explicit: ExplicitSources = {},
 ): PlannedSource[] {
-  if (explicit.files || explicit.objects) {
+  if (explicit.files || explicit.objects || explicit.plugins) {
     return [
       ...(explicit.files ?? []).map((file) => ({
         file: resolve(locations.cwd, file),
@@ -36,6 +56,14 @@ export function plannedSources(
         explicit: true,
         object,
       })),
+      ...(explicit.plugins ?? []).flatMap((directory) =>
+        pluginSources({
+          root: resolve(locations.cwd, directory),
+          trustAs: 'explicit',
+          homeDir: locations.homeDir,
+          missing: 'error',
+        }),
+      ),
     ];
   }
   const defaults: PlannedSource[] = [
@@ -51,12 +79,26 @@ export function plannedSources(
   ];
   // When the project is the home directory, its settings are the user's: read them once.
   const seen = new Set<string>();
-  return defaults.filter((source) => {
+  const settings = defaults.filter((source) => {
     const key = resolve(source.file);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+  const settingsFiles = settings.filter((source) => source.level !== 'deepagents');
+  const deepAgents = settings.filter((source) => source.level === 'deepagents');
+  const plugins = enabledPlugins(settingsFiles, locations.homeDir, locations.projectDir);
+  return [
+    ...settingsFiles,
+    ...plugins.diagnostics.map((problem) => ({
+      file: problem.file,
+      level: 'plugin' as const,
+      explicit: false,
+      problem,
+    })),
+    ...plugins.loads.flatMap(pluginSources),
+    ...deepAgents,
+  ];
 }
 
 /**
@@ -69,9 +111,12 @@ export function readSourceText(
   const failure = (message: string) => ({
     diagnostic: { severity: 'error' as const, file: source.file, line: 1, column: 1, jsonPath: '$', message },
   });
+  if (source.problem !== undefined) return { diagnostic: source.problem };
   if (source.object !== undefined) {
     try {
-      return { text: JSON.stringify(source.object) ?? 'null' };
+      const text = JSON.stringify(source.object) ?? 'null';
+      // A plugin's inline hooks are trusted by the bytes of the manifest that holds them.
+      return source.plugin === undefined ? { text } : { text, bytes: readFileSync(source.file) };
     } catch (error) {
       return failure(
         `settings object is not JSON: ${error instanceof Error ? error.message : String(error)}`,

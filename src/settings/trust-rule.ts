@@ -20,6 +20,8 @@ const TRUST_BY_LEVEL: Record<SourceLevel, 'always' | 'never' | 'inside-project'>
   project: 'always',
   // A settings.local.json is meant to stay uncommitted, but a repository can commit one: just as foreign.
   local: 'always',
+  // A plugin follows the level that enabled it (`trustAs`); one that names none is treated as foreign.
+  plugin: 'always',
   // `hookwire run --settings FILE` is written in the project's .claude/settings.json (`hookwire init`).
   explicit: 'inside-project',
   deepagents: 'never',
@@ -29,10 +31,14 @@ const TRUST_BY_LEVEL: Record<SourceLevel, 'always' | 'never' | 'inside-project'>
 
 /**
  * True when the hooks of `source` must be trusted before they run (under `require`). The rule depends only on
- * the source's level and path, so new sources (plugins) plug in here.
+ * the source's level (or the level it is trusted as: a plugin enabled in user settings is the user's, one
+ * enabled by a project's settings is the project's, one named by `--plugin` is explicit) and its path.
  */
-export function sourceNeedsTrust(source: { level: SourceLevel; file: string }, projectDir: string): boolean {
-  const rule = TRUST_BY_LEVEL[source.level];
+export function sourceNeedsTrust(
+  source: { level: SourceLevel; file: string; trustAs?: SourceLevel | undefined },
+  projectDir: string,
+): boolean {
+  const rule = TRUST_BY_LEVEL[source.trustAs ?? source.level];
   if (rule !== 'inside-project') return rule === 'always';
   // Lexically, or once symlinks are resolved: the project's file named through its real path is still its.
   return isInside(source.file, projectDir) || isInside(realPathOf(source.file), realPathOf(projectDir));

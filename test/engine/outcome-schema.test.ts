@@ -28,6 +28,12 @@ interface ExpectedHookRun {
     readonly level: SourceLevel;
     readonly line: number;
     readonly jsonPath: string;
+    readonly plugin?: {
+      readonly id: string;
+      readonly name: string;
+      readonly version: string | null;
+      readonly root: string;
+    };
   };
   readonly type: HandlerType;
   readonly command: string;

@@ -14,18 +14,20 @@ import { reviewFile } from '../trust/review-file.js';
 import { projectDirectory, trustTargets } from '../trust/trust-targets.js';
 import { unreadableStoreError, updateTrustStore } from '../trust/update-trust-store.js';
 
-const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--yes]
+const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
        hookwire trust --list
        hookwire trust --revoke [--project DIR] [--settings FILE]...
 
 Hooks that come with a repository (.claude/settings.json, .claude/settings.local.json, .hookwire/hooks.json,
-and settings files in the project that \`hookwire run --settings\` loads) run only once you trust them, and
+settings files in the project that \`hookwire run --settings\` loads, and the plugins the project's settings
+enable or that \`--plugin\` names) run only once you trust them, and
 only as long as they do not change. \`trust\` shows every hook those files would run (for a file trusted
 before, what changed), asks, and records the SHA-256 of each file's content in the trust store
 ($HOOKWIRE_STATE_DIR, else $XDG_STATE_HOME/hookwire, else ~/.local/state/hookwire: trust.json).
 
 --project DIR      The project (default: the current directory).
 --settings FILE    Also review this settings file (repeatable).
+--plugin DIR       Also review this plugin's hooks files (repeatable; docs/plugins.md).
 --yes              Trust without asking (after showing the hooks). Without a terminal, required.
 --list             List the trusted files and whether each is still as trusted.
 --revoke           Forget the project's files (every trusted file under DIR), or the --settings files.
@@ -40,6 +42,7 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         project: { type: 'string' },
         settings: { type: 'string', multiple: true },
+        plugin: { type: 'string', multiple: true },
         yes: { type: 'boolean', short: 'y' },
         list: { type: 'boolean' },
         revoke: { type: 'boolean' },
@@ -57,7 +60,8 @@ export async function run(argv: string[]): Promise<number> {
     const cwd = process.cwd();
     const projectDir = projectDirectory(values.project);
     if (values.revoke) return await revoke(storeFile, projectDir, values.settings ?? [], cwd);
-    return await trust(storeFile, projectDir, values.settings ?? [], cwd, values.yes === true);
+    const plugins = values.plugin ?? [];
+    return await trust(storeFile, projectDir, values.settings ?? [], plugins, cwd, values.yes === true);
   } catch (error) {
     if (error instanceof HookwireError) {
       process.stderr.write(`hookwire trust: ${error.message}\n`);
@@ -71,10 +75,11 @@ async function trust(
   storeFile: string,
   projectDir: string,
   settings: readonly string[],
+  plugins: readonly string[],
   cwd: string,
   yes: boolean,
 ): Promise<number> {
-  const targets = trustTargets(projectDir, settings, cwd);
+  const targets = trustTargets(projectDir, settings, cwd, plugins);
   if (targets.length === 0) {
     process.stdout.write(`hookwire trust: no hooks files in ${projectDir}; nothing to trust\n`);
     return 0;

@@ -1,7 +1,16 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SourceLevel } from '../../settings/configured-hook.js';
-import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from '../../settings/settings-locations.js';
+import { enabledPlugins } from '../../settings/enabled-plugins.js';
+import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { pluginSources } from '../../settings/read-plugin-directory.js';
+import {
+  CLAUDE_DIRECTORY,
+  homeDirectory,
+  LOCAL_SETTINGS_FILE,
+  SETTINGS_FILE,
+} from '../../settings/settings-locations.js';
+import type { PlannedSource } from '../../settings/settings-sources.js';
 import { PROJECT_TRUST_FILES } from '../../settings/trust-check.js';
 import { CommandInputError } from '../command-input.js';
 import { readInitState } from '../init/init-state.js';
@@ -28,9 +37,14 @@ export function projectDirectory(value: string | undefined): string {
 /**
  * The files to review: the project's usual hooks files that exist (.claude/settings.json and
  * settings.local.json, .hookwire/hooks.json, and the hooks file `hookwire init` recorded), then every
- * `--settings` file, which must exist.
+ * `--settings` file, which must exist, then the hooks files of plugins (`pluginTrustSources`).
  */
-export function trustTargets(projectDir: string, settings: readonly string[], cwd: string): TrustTarget[] {
+export function trustTargets(
+  projectDir: string,
+  settings: readonly string[],
+  cwd: string,
+  plugins: readonly string[] = [],
+): TrustTarget[] {
   const levels: Record<string, SourceLevel> = {
     [join(CLAUDE_DIRECTORY, SETTINGS_FILE)]: 'project',
     [join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE)]: 'local',
@@ -47,7 +61,39 @@ export function trustTargets(projectDir: string, settings: readonly string[], cw
     if (!existsSync(file)) throw new CommandInputError(`settings file not found: ${value}`);
     if (!targets.some((target) => target.file === file)) targets.push({ file, level: 'explicit' });
   }
+  for (const source of pluginTrustSources(projectDir, plugins, cwd)) {
+    if (source.problem !== undefined) {
+      if (source.problem.severity === 'error')
+        throw new CommandInputError(formatDiagnostic(source.problem, cwd));
+      continue;
+    }
+    if (!targets.some((target) => target.file === source.file))
+      targets.push({ file: source.file, level: 'plugin' });
+  }
   return targets;
+}
+
+/**
+ * The hooks files of the plugins that need the project's trust: those its own settings enable
+ * (.claude/settings.json, settings.local.json) and those named with `--plugin`. A plugin enabled in the
+ * user's settings is the user's and needs none (docs/trust.md).
+ */
+function pluginTrustSources(projectDir: string, plugins: readonly string[], cwd: string): PlannedSource[] {
+  const homeDir = homeDirectory();
+  const enabledByProject = enabledPlugins(
+    [
+      { file: join(projectDir, CLAUDE_DIRECTORY, SETTINGS_FILE), level: 'project' },
+      { file: join(projectDir, CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE), level: 'local' },
+    ],
+    homeDir,
+    projectDir,
+  );
+  return [
+    ...enabledByProject.loads.flatMap(pluginSources),
+    ...plugins.flatMap((directory) =>
+      pluginSources({ root: resolve(cwd, directory), trustAs: 'explicit', homeDir, missing: 'error' }),
+    ),
+  ];
 }
 
 /** The hooks file `hookwire init` wrote, relative to the project; none when init state is absent or odd. */
