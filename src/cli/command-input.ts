@@ -38,6 +38,30 @@ export function settingsPaths(values: readonly string[] | undefined): string[] |
   });
 }
 
+/** Plugin directories named with `--plugin`, absolute; each must be a directory. Undefined when none. */
+export function pluginPaths(values: readonly string[] | undefined): string[] | undefined {
+  if (!values || values.length === 0) return undefined;
+  return values.map((value) => {
+    const path = resolve(value);
+    if (!existsSync(path)) throw new CommandInputError(`plugin directory not found: ${value}`);
+    return path;
+  });
+}
+
+/**
+ * The sources a command was told to load (`--settings FILE`, `--plugin DIR`), as engine options; undefined
+ * when it was told none, and loads the default sources.
+ */
+export function namedSources(values: {
+  readonly settings?: readonly string[] | undefined;
+  readonly plugin?: readonly string[] | undefined;
+}): { settings?: string[]; plugins?: string[] } | undefined {
+  const settings = settingsPaths(values.settings);
+  const plugins = pluginPaths(values.plugin);
+  if (settings === undefined && plugins === undefined) return undefined;
+  return { ...(settings ? { settings } : {}), ...(plugins ? { plugins } : {}) };
+}
+
 /**
  * The event name as given. A name the catalogue does not know is no usage error: the engine runs its hooks
  * as notifications and its outcome warns, naming the closest known event.

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ConfiguredHook, SourceLevel } from './configured-hook.js';
+import { describePlugin, type PluginOrigin } from './plugin-origin.js';
 import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from './settings-locations.js';
 import type { TrustStoreReading } from './trust-store.js';
 
@@ -102,13 +103,26 @@ export function trustCommandFor(file: string, projectDir: string): string {
 
 /** The untrusted source with its one warning. */
 export function untrustedSource(
-  source: { file: string; level: SourceLevel },
+  source: {
+    file: string;
+    level: SourceLevel;
+    plugin?: PluginOrigin | undefined;
+    trustAs?: SourceLevel | undefined;
+  },
   reason: UntrustedReason,
   projectDir: string,
   hooks: readonly ConfiguredHook[],
 ): UntrustedSource {
-  const trustCommand = trustCommandFor(source.file, projectDir);
-  const warning = `skipped untrusted project hooks in ${source.file} (${describeUntrustedReason(reason)}): review and trust them with \`${trustCommand}\``;
+  const plugin = source.plugin;
+  // `trust --project` finds the plugins the project's settings enable; one named by --plugin is named again.
+  const trustCommand =
+    plugin === undefined
+      ? trustCommandFor(source.file, projectDir)
+      : source.trustAs === 'explicit'
+        ? `hookwire trust --project ${shellQuote(projectDir)} --plugin ${shellQuote(plugin.root)}`
+        : `hookwire trust --project ${shellQuote(projectDir)}`;
+  const what = plugin === undefined ? 'project hooks' : `hooks of ${describePlugin(plugin)}`;
+  const warning = `skipped untrusted ${what} in ${source.file} (${describeUntrustedReason(reason)}): review and trust them with \`${trustCommand}\``;
   return { file: source.file, level: source.level, reason, trustCommand, warning, hooks };
 }
 

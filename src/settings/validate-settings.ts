@@ -4,6 +4,8 @@ import { isRecord } from '../common/is-record.js';
 import { blockedUrlDiagnostics, type ValidatedSource } from './blocked-url-diagnostics.js';
 import type { ConfiguredHook, Diagnostic, LoadedFile, SourceLevel } from './configured-hook.js';
 import type { LeveledPolicy } from './merge-policy.js';
+import type { PluginOrigin } from './plugin-origin.js';
+import { pluginSources } from './read-plugin-directory.js';
 import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
 import { checkClaudeRules, checkDeepAgentsRules } from './settings-rules.js';
@@ -22,7 +24,7 @@ export interface ValidationReport {
  */
 export function validateSettingsText(
   text: string,
-  origin: { file: string; level: SourceLevel },
+  origin: { file: string; level: SourceLevel; hasPositions?: boolean; plugin?: PluginOrigin | undefined },
 ): {
   diagnostics: Diagnostic[];
   format: LoadedFile['format'] | undefined;
@@ -59,7 +61,7 @@ export function validateSources(sources: readonly PlannedSource[]): ValidationRe
       continue;
     }
     if (read.warning !== undefined) diagnostics.push(read.warning);
-    const result = validateSettingsText(read.text, source);
+    const result = validateSettingsText(read.text, { ...source, hasPositions: source.object === undefined });
     diagnostics.push(...result.diagnostics);
     if (result.format) files.push({ file: source.file, level: source.level, format: result.format });
     validated.push({
@@ -79,13 +81,35 @@ export function validateSources(sources: readonly PlannedSource[]): ValidationRe
  * has a top-level `hooks` key, or that is not valid JSON (so a broken settings file is never skipped).
  */
 export function validateFiles(paths: readonly string[], cwd: string = process.cwd()): ValidationReport {
-  const files = paths.flatMap((path) => expandPath(resolve(cwd, path)));
-  return validateSources(files.map((file) => ({ file, level: 'explicit', explicit: true })));
+  return validateSources(namedFileSources(paths, cwd));
 }
 
-/** Validates every default source for the locations: managed, user, project, local and Deep Agents. */
+function namedFileSources(paths: readonly string[], cwd: string): PlannedSource[] {
+  const files = paths.flatMap((path) => expandPath(resolve(cwd, path)));
+  return files.map((file) => ({ file, level: 'explicit', explicit: true }));
+}
+
+/**
+ * Validates every default source for the locations: managed, user, project, local, the plugins they enable
+ * and Deep Agents.
+ */
 export function validateDefaultSources(locations: SettingsLocations): ValidationReport {
   return validateSources(plannedSources(locations));
+}
+
+/** Validates the named files (as `validateFiles`) and plugin directories (their hooks files, as loaded). */
+export function validateNamed(
+  paths: readonly string[],
+  plugins: readonly string[],
+  cwd: string,
+  homeDir: string,
+): ValidationReport {
+  return validateSources([
+    ...namedFileSources(paths, cwd),
+    ...plugins.flatMap((directory) =>
+      pluginSources({ root: resolve(cwd, directory), trustAs: 'explicit', homeDir, missing: 'error' }),
+    ),
+  ]);
 }
 
 function expandPath(path: string): string[] {

@@ -5,8 +5,8 @@ import {
   CommandInputError,
   eventName,
   exitForUsageError,
+  namedSources,
   readPayload,
-  settingsPaths,
   withExistingCwd,
   workingDirectory,
 } from '../command-input.js';
@@ -16,10 +16,11 @@ import { eventSubject } from '../render/timeline-entry.js';
 import { untrustedHookLines } from '../render/untrusted-hooks.js';
 import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
+const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--plugin DIR]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
 
 Fires one event at the configured hooks and reports what each did and the merged decision.
   --settings FILE   load only these settings files (repeatable); default: every usual source
+  --plugin DIR      load this Claude Code plugin's hooks (repeatable; with --settings, both; docs/plugins.md)
   --payload VALUE   the event's payload: a file, - for stdin, or inline JSON such as '{"tool_name":"Bash"}'
   --cwd DIR         the session directory and project root (default: the current directory)
   --json            print the outcome as JSON instead of the report
@@ -36,6 +37,7 @@ export async function run(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         settings: { type: 'string', multiple: true },
+        plugin: { type: 'string', multiple: true },
         payload: { type: 'string' },
         cwd: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -51,17 +53,13 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new CommandInputError('expected exactly one event name');
     const event = eventName(positionals[0] ?? '');
     const cwd = workingDirectory(values.cwd);
-    const settings = settingsPaths(values.settings);
+    const named = namedSources(values);
     const given = await readPayload(values.payload);
     const { payload, note } = withExistingCwd(given, cwd);
     const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
 
-    // Files named with --settings are the user's own choice; the default sources are checked for trust.
-    const engine = await createEngine({
-      cwd,
-      projectDir: cwd,
-      ...(settings ? { settings } : { trust: 'require' }),
-    });
+    // What --settings and --plugin name is the user's own choice; the default sources are checked for trust.
+    const engine = await createEngine({ cwd, projectDir: cwd, ...(named ?? { trust: 'require' }) });
     try {
       const time = new Date().toISOString();
       const outcome = await engine.fire(event, payload);

@@ -6,15 +6,17 @@ import { isEventName } from '../../events/lookup.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { loadSettings } from '../../settings/load-settings.js';
+import { describePlugin } from '../../settings/plugin-origin.js';
 import { settingsLocations } from '../../settings/settings-locations.js';
 import { trustStorePath } from '../../settings/trust-store.js';
 import { renderTable } from '../render-table.js';
 
-const HELP = `Usage: hookwire list [--event EVENT] [--json] [--settings FILE]...
+const HELP = `Usage: hookwire list [--event EVENT] [--json] [--settings FILE]... [--plugin DIR]...
 
 Lists every configured hook in run order: event, matcher, type, command or URL, and where it was defined
-(file:line). Without --settings, loads every default source for the current directory; with --settings,
-only the named files. Loading problems are printed to stderr (run \`hookwire validate\` for all checks).
+(file:line, and the plugin it came with). Without --settings or --plugin, loads every default source for the
+current directory, Claude Code's enabled plugins included; with them, only what they name. Loading problems
+are printed to stderr (run \`hookwire validate\` for all checks).
 `;
 
 /** `hookwire list`: the hooks that would run, with their provenance. */
@@ -25,6 +27,7 @@ export async function run(argv: string[]): Promise<number> {
       event: { type: 'string' },
       json: { type: 'boolean', default: false },
       settings: { type: 'string', multiple: true },
+      plugin: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -33,11 +36,13 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const cwd = process.cwd();
-  // Files named with --settings are the user's own choice; the default sources are checked for trust.
+  // What --settings and --plugin name is the user's own choice; the default sources are checked for trust.
+  const named = values.settings !== undefined || values.plugin !== undefined;
   const loaded = loadSettings({
     ...settingsLocations(cwd),
-    files: values.settings,
-    trustStore: values.settings ? undefined : trustStorePath(),
+    ...(values.settings ? { files: values.settings } : {}),
+    ...(values.plugin ? { plugins: values.plugin } : {}),
+    trustStore: named ? undefined : trustStorePath(),
   });
   const event = values.event;
   if (event !== undefined && !isEventName(event)) {
@@ -57,7 +62,7 @@ export async function run(argv: string[]): Promise<number> {
     hook.matcher ?? '*',
     hook.background ? `${hook.type} (async)` : hook.type,
     hook.label,
-    `${displayPath(hook.provenance.file, cwd)}:${hook.provenance.line}${mark}`,
+    `${hook.provenance.plugin ? `${describePlugin(hook.provenance.plugin)} ` : ''}${displayPath(hook.provenance.file, cwd)}:${hook.provenance.line}${mark}`,
   ];
   const rows = [
     ...hooks.map((hook) => row(hook, '')),

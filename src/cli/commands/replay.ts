@@ -7,7 +7,7 @@ import { REDACTED } from '../../trace/redact-secrets.js';
 import {
   CommandInputError,
   exitForUsageError,
-  settingsPaths,
+  namedSources,
   withExistingCwd,
   workingDirectory,
 } from '../command-input.js';
@@ -18,13 +18,14 @@ import { renderDiagnostics } from '../render/settings-diagnostics.js';
 import { eventSubject, renderTimelineEntry } from '../render/timeline-entry.js';
 import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire replay FILE [--settings FILE]... [--cwd DIR] [--json] [--html OUT] [--recorded]
+const USAGE = `Usage: hookwire replay FILE [--settings FILE]... [--plugin DIR]... [--cwd DIR] [--json] [--html OUT] [--recorded]
 
 Fires every event of a recorded session in order through one engine, so session state (background
 context, once hooks, the Stop block cap) carries over, and prints a timeline. FILE is JSONL: session lines
 {"event":…,"payload":…} (\`hookwire fire --record\`) or trace lines (\`hookwire run --trace\`, docs/traces.md);
 for a trace, each event that now ends differently from the recording says how.
   --settings FILE   load only these settings files (repeatable); default: every usual source
+  --plugin DIR      load this Claude Code plugin's hooks (repeatable; docs/plugins.md)
   --cwd DIR         session directory and project root; recorded cwds that do not exist here become DIR
                     (default: the current directory)
   --json            print one outcome JSON per line instead of the timeline
@@ -40,6 +41,7 @@ export async function run(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         settings: { type: 'string', multiple: true },
+        plugin: { type: 'string', multiple: true },
         cwd: { type: 'string' },
         json: { type: 'boolean', default: false },
         html: { type: 'string' },
@@ -56,8 +58,13 @@ export async function run(argv: string[]): Promise<number> {
       throw new CommandInputError('expected exactly one session file');
     if (!existsSync(file)) throw new CommandInputError(`session file not found: ${file}`);
     const session = readSessionFile(readFileSync(file, 'utf8'), file);
-    if (values.recorded && (values.settings !== undefined || values.cwd !== undefined))
-      throw new CommandInputError('--recorded runs no hook: --settings and --cwd do not apply to it');
+    if (
+      values.recorded &&
+      (values.settings !== undefined || values.plugin !== undefined || values.cwd !== undefined)
+    )
+      throw new CommandInputError(
+        '--recorded runs no hook: --settings, --plugin and --cwd do not apply to it',
+      );
     const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
     const write = (text: string): void => void process.stdout.write(text);
 
@@ -105,17 +112,13 @@ function showRecorded(
 async function replaySession(
   session: readonly SessionEntry[],
   file: string,
-  values: { settings?: string[]; cwd?: string; json: boolean },
+  values: { settings?: string[]; plugin?: string[]; cwd?: string; json: boolean },
   write: (text: string) => void,
 ): Promise<TimelineEvent[]> {
   const cwd = workingDirectory(values.cwd);
-  const settings = settingsPaths(values.settings);
-  // As fire: files named with --settings are the user's choice; the default sources are checked for trust.
-  const engine = await createEngine({
-    cwd,
-    projectDir: cwd,
-    ...(settings ? { settings } : { trust: 'require' }),
-  });
+  const named = namedSources(values);
+  // As fire: what --settings and --plugin name is the user's choice; the default sources are checked for trust.
+  const engine = await createEngine({ cwd, projectDir: cwd, ...(named ?? { trust: 'require' }) });
   const events: TimelineEvent[] = [];
   try {
     if (!values.json) {

@@ -37,7 +37,7 @@ const TERM_CLOSE_DEADLINE_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--settings FILE]... [--trace DIR]`: hookwire as a hook, answering in the host's
+ * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR]`: hookwire as a hook, answering in the host's
  * protocol.
  */
 export async function run(argv: string[]): Promise<number> {
@@ -53,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     const settings = values.settings?.map((file) => resolve(file));
+    const plugins = values.plugin?.map((directory) => resolve(directory));
     const input = await readHookInput();
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
@@ -86,6 +87,7 @@ export async function run(argv: string[]): Promise<number> {
       // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
       endDetachedOnClose: false,
       ...(settings && settings.length > 0 ? { settings } : {}),
+      ...(plugins && plugins.length > 0 ? { plugins } : {}),
       ...(traceDir === undefined
         ? {}
         : {
@@ -153,15 +155,16 @@ async function deliverEarlierResults(
 }
 
 /*
- * `[EVENT] [--settings FILE]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
+ * `[EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
  * option, `--`, a value starting with `-`) goes to parseArgs, so that its errors and rules stay exactly
  * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
  */
 function runArguments(argv: string[]): {
-  values: { settings?: string[]; 'on-config-error'?: string; trace?: string };
+  values: { settings?: string[]; plugin?: string[]; 'on-config-error'?: string; trace?: string };
   positionals: string[];
 } {
   const settings: string[] = [];
+  const plugins: string[] = [];
   const positionals: string[] = [];
   let onConfigError: string | undefined;
   let trace: string | undefined;
@@ -172,6 +175,10 @@ function runArguments(argv: string[]): {
       settings.push(next);
       index++;
     } else if (token.startsWith('--settings=')) settings.push(token.slice('--settings='.length));
+    else if (token === '--plugin' && next !== undefined && !next.startsWith('-')) {
+      plugins.push(next);
+      index++;
+    } else if (token.startsWith('--plugin=')) plugins.push(token.slice('--plugin='.length));
     else if (token === '--on-config-error' && next !== undefined && !next.startsWith('-')) {
       onConfigError = next;
       index++;
@@ -188,6 +195,7 @@ function runArguments(argv: string[]): {
         allowPositionals: true,
         options: {
           settings: { type: 'string', multiple: true },
+          plugin: { type: 'string', multiple: true },
           'on-config-error': { type: 'string' },
           trace: { type: 'string' },
         },
@@ -197,6 +205,7 @@ function runArguments(argv: string[]): {
   return {
     values: {
       ...(settings.length > 0 ? { settings } : {}),
+      ...(plugins.length > 0 ? { plugin: plugins } : {}),
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
       ...(trace === undefined ? {} : { trace }),
     },

@@ -8,17 +8,18 @@ import {
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
 } from '../../server/hook-server.js';
-import { CommandInputError, exitForUsageError, settingsPaths, workingDirectory } from '../command-input.js';
+import { CommandInputError, exitForUsageError, namedSources, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
 const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_TOKEN_VARIABLE = 'HOOKWIRE_SERVE_TOKEN';
 
-const USAGE = `Usage: hookwire serve --settings FILE [--settings FILE]... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth] [--trace DIR]
+const USAGE = `Usage: hookwire serve (--settings FILE | --plugin DIR)... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth] [--trace DIR]
 
 Runs the configured hooks for events POSTed by http hooks (to / or /hooks/<Event>), and answers with the
 merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true}.
-  --settings FILE      settings files with the hooks to run (repeatable, required)
+  --settings FILE      settings files with the hooks to run (repeatable; this or --plugin is required)
+  --plugin DIR         a Claude Code plugin whose hooks to run (repeatable; docs/plugins.md)
   --port N             port to listen on (0: any free port, printed at start)
   --host ADDRESS       address to listen on (default ${DEFAULT_HOST})
   --token-env NAME     environment variable holding the bearer token (default ${DEFAULT_TOKEN_VARIABLE})
@@ -50,6 +51,7 @@ export async function run(argv: string[]): Promise<number> {
       args: argv,
       options: {
         settings: { type: 'string', multiple: true },
+        plugin: { type: 'string', multiple: true },
         port: { type: 'string' },
         host: { type: 'string', default: DEFAULT_HOST },
         'token-env': { type: 'string', default: DEFAULT_TOKEN_VARIABLE },
@@ -72,8 +74,8 @@ export async function run(argv: string[]): Promise<number> {
         `--on-config-error must be block or allow, not ${JSON.stringify(onConfigError)}`,
       );
     }
-    const settings = settingsPaths(values.settings);
-    if (!settings) throw new CommandInputError('--settings FILE is required');
+    const named = namedSources(values);
+    if (!named) throw new CommandInputError('--settings FILE or --plugin DIR is required');
     if (values.port === undefined) throw new CommandInputError('--port N is required');
     const port = integer(values.port, '--port', 0, 0, 65_535);
     const maxBodyBytes = integer(values['max-body'], '--max-body', DEFAULT_MAX_BODY_BYTES, 1, 2 ** 31);
@@ -103,7 +105,7 @@ export async function run(argv: string[]): Promise<number> {
     const engine = await createEngine({
       cwd,
       projectDir: cwd,
-      settings,
+      ...named,
       logger: { debug: () => undefined, warn: () => undefined },
       ...(traceDir === undefined
         ? {}

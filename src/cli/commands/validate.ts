@@ -1,14 +1,16 @@
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { settingsLocations } from '../../settings/settings-locations.js';
-import { validateDefaultSources, validateFiles } from '../../settings/validate-settings.js';
+import { validateDefaultSources, validateNamed } from '../../settings/validate-settings.js';
 
-const HELP = `Usage: hookwire validate [FILE|DIR...] [--json]
+const HELP = `Usage: hookwire validate [FILE|DIR...] [--plugin DIR]... [--json]
 
 Checks settings files (Claude-style settings.json, plugin hooks.json, Deep Agents hooks.json) and prints
 every problem as FILE:LINE:COL JSON.PATH: severity: message. Without arguments, checks every default
-source for the current directory (managed, user, project, local, Deep Agents). A directory stands for the
-.json files below it that have a top-level "hooks" key. Exits 1 when there is any error, else 0.
+source for the current directory (managed, user, project, local, the plugins they enable, Deep Agents).
+A directory stands for the .json files below it that have a top-level "hooks" key. --plugin DIR checks a
+Claude Code plugin as it loads: its manifest, its hooks files, and that the scripts its commands name
+through \${CLAUDE_PLUGIN_ROOT} exist. Exits 1 when there is any error, else 0.
 `;
 
 /** `hookwire validate`: located errors and warnings, then a summary; exit 1 on any error. */
@@ -16,15 +18,23 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      plugin: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
   const cwd = process.cwd();
+  const locations = settingsLocations(cwd);
+  const plugins = values.plugin ?? [];
   const report =
-    positionals.length > 0 ? validateFiles(positionals, cwd) : validateDefaultSources(settingsLocations(cwd));
+    positionals.length > 0 || plugins.length > 0
+      ? validateNamed(positionals, plugins, cwd, locations.homeDir)
+      : validateDefaultSources(locations);
   const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = report.diagnostics.length - errors;
   if (values.json) {

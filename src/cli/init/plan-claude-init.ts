@@ -59,8 +59,16 @@ export function planClaudeInit(settings: readonly SettingsText[], target: CatchA
       const value = root[key];
       if (Array.isArray(value)) policy[key] = [...new Set([...(policy[key] ?? []), ...value])];
     }
-    if (Array.isArray(root.enabledPlugins) || isJsonObject(root.enabledPlugins)) {
-      notes.push(`${file}: the hooks of enabled plugins stay with Claude Code`);
+    const enabled = isJsonObject(root.enabledPlugins)
+      ? Object.keys(root.enabledPlugins).filter(
+          (id) => (root.enabledPlugins as Record<string, unknown>)[id] !== false,
+        )
+      : [];
+    if (enabled.length > 0) {
+      // Claude Code runs a plugin's hooks itself; a catch-all `hookwire run --settings` never loads plugins.
+      notes.push(
+        `${file}: the hooks of enabled plugins (${enabled.join(', ')}) stay with Claude Code, which runs them`,
+      );
     }
     const hooks = root.hooks;
     if (hooks === undefined) continue;
