@@ -64,6 +64,7 @@ export function readClaudeSettings(
   }
   const policy = readPolicy(source, root, diagnostics);
   const hooksNode = propertyNode(root, 'hooks');
+  if (source.plugin !== undefined) diagnostics.push(...pluginFileProblems(source, root, hooksNode));
   if (!hooksNode) return { hooks, policy, diagnostics };
   if (hooksNode.type !== 'object') {
     const message = '"hooks" must be an object mapping event names to lists of hook definitions';
@@ -93,6 +94,30 @@ export function readClaudeSettings(
     });
   }
   return { hooks, policy, diagnostics };
+}
+
+/**
+ * What a plugin's hooks file must hold that a settings file need not: a `hooks` object (Claude Code refuses a
+ * file without it; the event map at the top level is a common slip that would otherwise load nothing), and
+ * no hooks `modules`, which hookwire does not run.
+ */
+function pluginFileProblems(source: SettingsSource, root: Node, hooksNode: Node | undefined): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const modulesNode = propertyNode(root, 'modules');
+  if (modulesNode) {
+    const message =
+      'hooks modules are not supported by hookwire: only the command, http, prompt and agent hooks of "hooks" run';
+    problems.push(diagnosticAt(source, 'warning', modulesNode, ['modules'], message));
+  }
+  if (!hooksNode && !modulesNode) {
+    const events = propertiesOf(root).filter(({ key }) => isEventName(key));
+    const hint =
+      events.length > 0 ? `; put the events (${events.map(({ key }) => key).join(', ')}) inside "hooks"` : '';
+    problems.push(
+      diagnosticAt(source, 'error', root, [], `a plugin's hooks file needs a "hooks" object${hint}`),
+    );
+  }
+  return problems;
 }
 
 function readPolicy(source: SettingsSource, root: Node, diagnostics: Diagnostic[]): PolicyValues {

@@ -166,6 +166,21 @@ echo "session $count from $CLAUDE_PLUGIN_ROOT"
     ]);
   });
 
+  it('refuses a hooks file whose events are not inside "hooks", which would load nothing', async () => {
+    const root = writePlugin(join(home.root, 'flat'), {
+      manifest: { name: 'flat' },
+      hooksFile: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+    });
+    const engine = await open({ plugins: [root] });
+
+    expect(engine.settings.diagnostics.map(({ severity, message }) => ({ severity, message }))).toEqual([
+      {
+        severity: 'error',
+        message: 'a plugin\'s hooks file needs a "hooks" object; put the events (PreToolUse) inside "hooks"',
+      },
+    ]);
+  });
+
   it('reports a directory that is not a plugin, or a broken manifest, and fails closed when asked to', async () => {
     const empty = join(home.root, 'empty');
     mkdirSync(empty);
