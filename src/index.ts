@@ -28,6 +28,7 @@ export type {
   EngineOptions,
   FileChangeKind,
   FileWatcher,
+  ScopedHookSet,
   WatchFilesOptions,
 } from './engine/engine.js';
 export { type ParsedEnvFile, parseEnvFile } from './env-file/parse-env-file.js';

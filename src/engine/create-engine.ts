@@ -6,7 +6,6 @@ import type { AnyEventName } from '../events/event-names.js';
 import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
-import { compileHookIndex } from '../select/hook-index.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
@@ -19,6 +18,7 @@ import { type EngineContext, sessionOf } from './engine-context.js';
 import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
+import { ScopedHookSets } from './scoped-hook-sets.js';
 import { type Delivery, SessionState } from './session-state.js';
 import { createSessionWatcher, type SessionWatcher, watchPathsOf } from './watch-files.js';
 
@@ -52,11 +52,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     trustStore: options.trustStore,
   });
   const settings = { ...loaded, hooks: [...loaded.hooks, ...callbackHooks(options.callbacks)] };
-  const index = compileHookIndex(settings.hooks, options.projectDir);
-  for (const diagnostic of settings.diagnostics) {
-    options.logger?.warn(`${diagnosticPosition(diagnostic)}: ${diagnostic.message}`);
-  }
-  for (const warning of index.warnings) options.logger?.warn(warning);
+  const warn = (message: string) => options.logger?.warn(message);
+  const hookSets = new ScopedHookSets(settings.hooks, options.projectDir, warn);
+  for (const diagnostic of settings.diagnostics)
+    warn(`${diagnosticPosition(diagnostic)}: ${diagnostic.message}`);
+  for (const warning of hookSets.index.warnings) warn(warning);
   const configErrors =
     options.onConfigError === 'block'
       ? settings.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
@@ -69,7 +69,6 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   let closed = false;
   const context: EngineContext = {
     options,
-    index,
     policy: settings.policy,
     state: new SessionState(),
     envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
@@ -103,7 +102,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
     }
-    const selected = selectHooks(index, event, given);
+    const selected = selectHooks(hookSets.index, event, given);
     const fired =
       selected === NO_HOOKS &&
       !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
@@ -146,6 +145,14 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       const parsed = context.envFiles.read(target);
       for (const warning of parsed.warnings) options.logger?.warn(warning);
       return parsed.variables;
+    },
+    addScopedHooks(hooks, scope) {
+      // Hooks added now would run for no one: the engine fires nothing more.
+      if (closed) throw new HookwireError('closed', 'cannot add scoped hooks: the engine is closed');
+      const set = hookSets.add(hooks, scope);
+      for (const diagnostic of set.diagnostics)
+        warn(`${diagnosticPosition(diagnostic)}: ${diagnostic.message}`);
+      return set;
     },
     deliver(target: string, deliveries: readonly Delivery[]): void {
       for (const delivery of deliveries) context.state.queue(target, delivery);

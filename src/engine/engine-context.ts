@@ -1,6 +1,5 @@
 import type { SessionEnvFiles } from '../env-file/session-env-files.js';
 import type { PayloadDefaults } from '../events/fill-payload.js';
-import type { HookIndex } from '../select/hook-index.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
 import type { EngineRunSettings } from './engine-run-settings.js';
 import type { NormalizedOptions } from './normalize-options.js';
@@ -9,7 +8,6 @@ import type { SessionState } from './session-state.js';
 /** Everything a firing needs from its engine, built once by createEngine. */
 export interface EngineContext {
   readonly options: NormalizedOptions;
-  readonly index: HookIndex;
   /** The merged hook policy, which the http runner enforces (URL and env var allowlists). */
   readonly policy: HookPolicy;
   readonly state: SessionState;

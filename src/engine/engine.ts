@@ -2,18 +2,21 @@ import type { Logger } from '../common/logger.js';
 import type { AnyEventName } from '../events/event-names.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
-import type { CallbackHandlerSettings, LoadedSettings } from '../settings/configured-hook.js';
+import type { CallbackHandlerSettings, HookScope, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { TrustMode } from '../settings/trust-rule.js';
 import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
 import type { BackgroundLauncher } from './background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
+import type { ScopedHookSet } from './scoped-hook-sets.js';
 import type { Delivery } from './session-state.js';
 import type { WatchFilesOptions } from './watch-files.js';
 
+export type { HookScope } from '../settings/configured-hook.js';
 export type { FileChangeKind, FileWatcher } from '../watch/file-watcher.js';
 export type { BackgroundJob, BackgroundLauncher } from './background-job.js';
+export type { ScopedHookSet } from './scoped-hook-sets.js';
 export type { Delivery as BackgroundDelivery } from './session-state.js';
 export type { WatchFilesOptions } from './watch-files.js';
 
@@ -130,6 +133,15 @@ export interface Engine {
    * event name; rejects only for programmer errors (closed engine, a name or payload of the wrong type).
    */
   fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome>;
+  /**
+   * Adds the hooks of a scope, as Claude Code runs those a skill or subagent definition declares in its
+   * frontmatter (`hooks:`, the settings' event map; docs/scoped-hooks.md): a subagent's run only for events
+   * whose payload carries its `agent_id` (its `Stop` hooks on SubagentStop), a skill's for every event; both
+   * until `remove()` on the returned set, which the host calls when the scope ends. They run after the
+   * settings' hooks, with the scope as provenance (`runs[].source.scope`). Throws a `settings` HookwireError,
+   * adding nothing, when a handler cannot run; warnings are on the set and go to the logger.
+   */
+  addScopedHooks(hooks: ClaudeSettings['hooks'] | Record<string, unknown>, scope: HookScope): ScopedHookSet;
   /**
    * Queues background results obtained elsewhere (a `backgroundLauncher`'s jobs) for the session's next
    * firing, where they are merged as delivered runs, like those of background hooks run in-process.

@@ -69,10 +69,26 @@ export function notRunHookRun(
 }
 
 function sourceOf(hook: ConfiguredHook): HookRun['source'] {
-  const { file, level, line, jsonPath, plugin } = hook.provenance;
-  if (plugin === undefined) return { file, level, line, jsonPath };
-  const { id, name, version, root } = plugin;
-  return { file, level, line, jsonPath, plugin: { id, name, version: version ?? null, root } };
+  const { file, level, line, jsonPath, plugin, scope } = hook.provenance;
+  if (plugin === undefined && scope === undefined) return { file, level, line, jsonPath };
+  return {
+    file,
+    level,
+    line,
+    jsonPath,
+    ...(plugin === undefined
+      ? {}
+      : { plugin: { id: plugin.id, name: plugin.name, version: plugin.version ?? null, root: plugin.root } }),
+    ...(scope === undefined
+      ? {}
+      : {
+          scope: {
+            kind: scope.kind,
+            name: scope.name,
+            agentId: scope.kind === 'subagent' ? scope.agentId : null,
+          },
+        }),
+  };
 }
 
 /*

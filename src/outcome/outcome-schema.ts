@@ -55,6 +55,12 @@ export const hookRunSchema = z
         .describe(
           'The plugin the hook came with (level plugin): its id (name@marketplace), manifest name and version, directory.',
         ),
+      scope: z
+        .object({ kind: z.enum(['subagent', 'skill']), name: z.string(), agentId: z.string().nullable() })
+        .optional()
+        .describe(
+          'The scope whose hook set it belongs to (engine.addScopedHooks): a subagent (by agent_id) or a skill run.',
+        ),
     }),
     type: z.enum(HANDLER_TYPES),
     command: z.string().describe('The command line, URL, prompt or callback name.'),

@@ -11,6 +11,8 @@ export interface IndexedHook {
   readonly matcher: CompiledMatcher;
   /** Null when the hook has no `if` rule. */
   readonly ifRule: CompiledIfRule | null;
+  /** A subagent's hook runs only for payloads with this `agent_id`; null for every other hook. */
+  readonly agentId: string | null;
 }
 
 /** The hooks of one event, with what selection needs to know about the event itself. */
@@ -57,7 +59,8 @@ export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: s
     const ifRule = rule === undefined ? null : compileIfRule(rule);
     if (ifRule?.warning) warnings.push(`${where}: ${ifRule.warning}`);
     const list = grouped.get(hook.event) ?? [];
-    list.push({ hook, matcher, ifRule });
+    const scope = hook.provenance.scope;
+    list.push({ hook, matcher, ifRule, agentId: scope?.kind === 'subagent' ? scope.agentId : null });
     grouped.set(hook.event, list);
   }
   const byEvent = new Map<string, EventHooks>();

@@ -35,6 +35,7 @@ export function selectHooks(
   for (let position = 0; position < hooks.length; position++) {
     const indexed = hooks[position] as IndexedHook;
     if (subject !== undefined && !indexed.matcher.test(subject)) continue;
+    if (indexed.agentId !== null && indexed.agentId !== payload.agent_id) continue;
     if (indexed.ifRule !== null && !passesIfRule(indexed, payload, index.projectDir)) continue;
     selected ??= [];
     selected.push({ indexed, duplicateOf: duplicateIndex(selected, indexed) });

@@ -30,7 +30,29 @@ export interface Provenance {
   readonly jsonPath: string;
   /** The plugin the handler came with (level `plugin`), else undefined. */
   readonly plugin?: PluginOrigin;
+  /** The scope (a subagent or a skill run) whose hooks set it belongs to, else undefined. */
+  readonly scope?: HookScope;
 }
+
+/**
+ * What a scoped hook set belongs to (`engine.addScopedHooks`): a subagent, whose hooks run only for events
+ * whose payload carries its `agent_id`, or a skill run, whose hooks run for every event until removed.
+ */
+export type HookScope =
+  | {
+      readonly kind: 'subagent';
+      /** The `agent_id` the host puts in the payloads of the subagent's events. */
+      readonly agentId: string;
+      /** The subagent's name, for reports (`code-reviewer`). */
+      readonly name: string;
+      /** The definition file the hooks come from, when there is one. */
+      readonly file?: string;
+    }
+  | {
+      readonly kind: 'skill';
+      readonly name: string;
+      readonly file?: string;
+    };
 
 /** What an in-process handler receives and returns: the payload, and the same JSON a command would print. */
 export type HookCallback = (payload: Record<string, unknown>, context: { signal: AbortSignal }) => unknown;

@@ -34,6 +34,11 @@ interface ExpectedHookRun {
       readonly version: string | null;
       readonly root: string;
     };
+    readonly scope?: {
+      readonly kind: 'subagent' | 'skill';
+      readonly name: string;
+      readonly agentId: string | null;
+    };
   };
   readonly type: HandlerType;
   readonly command: string;

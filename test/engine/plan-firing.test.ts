@@ -36,7 +36,7 @@ function selectedHook(
     label: command,
     provenance: { file: '<inline>', level: 'inline', line: 1, column: 1, jsonPath: `hooks.${definitionId}` },
   };
-  return { indexed: { hook, matcher: compileMatcher(undefined), ifRule: null }, duplicateOf };
+  return { indexed: { hook, matcher: compileMatcher(undefined), ifRule: null, agentId: null }, duplicateOf };
 }
 
 describe('planFiring', () => {
