@@ -1,7 +1,7 @@
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
-// The SDKs stay external and are imported lazily, only by the handlers that need them.
+// The SDKs stay external and are imported lazily, only by the code that needs them.
 const sdks = [
   '@anthropic-ai/sdk',
   'openai',
@@ -11,6 +11,8 @@ const sdks = [
   '@langchain/langgraph',
   'ai',
   '@openai/agents',
+  // The host's own OpenTelemetry API, imported only when the host registered a tracer provider.
+  '@opentelemetry/api',
 ];
 
 /** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */

@@ -28,7 +28,11 @@ export type {
   EngineOptions,
   FileChangeKind,
   FileWatcher,
+  FiringSpans,
   ScopedHookSet,
+  SpanPlan,
+  TelemetryOptions,
+  TelemetryTracer,
   WatchFilesOptions,
 } from './engine/engine.js';
 export { type ParsedEnvFile, parseEnvFile } from './env-file/parse-env-file.js';

@@ -3,7 +3,7 @@
  * The CLI entry point. Each command lives in its own module, imported only when invoked, so that the hot
  * path (`hookwire run`, spawned by an agent on every event) loads nothing it does not use.
  */
-import { version } from './version.js';
+import { version } from '../common/version.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 

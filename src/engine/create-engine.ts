@@ -10,6 +10,7 @@ import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { CLAUDE_DIRECTORY } from '../settings/settings-locations.js';
+import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
 import { callbackHooks } from './callback-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
@@ -125,19 +126,28 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   // A writer that cannot be made is reported at each firing (below), never as an unhandled rejection.
   tracer?.catch(() => undefined);
 
+  // Spans (docs/observability.md): with no tracer registered and no `onSpans`, a firing pays one lookup.
+  const telemetry = createFiringTelemetry(options.telemetry, warn);
+
   const engine: Engine = {
     settings,
     fire:
-      tracer === undefined
+      tracer === undefined && telemetry === undefined
         ? fire
         : (event, payload) => {
+            const spanStart = telemetry?.begin();
+            if (tracer === undefined && spanStart === undefined) return fire(event, payload);
             const startedAt = new Date();
             return fire(event, payload).then(async (outcome) => {
-              try {
-                (await tracer).record(event, payload ?? EMPTY_PAYLOAD, outcome, startedAt, sessionId);
-              } catch (error) {
-                trace?.onWarning(`hookwire: cannot record the trace: ${String(error)}`);
+              const given = payload ?? EMPTY_PAYLOAD;
+              if (tracer !== undefined) {
+                try {
+                  (await tracer).record(event, given, outcome, startedAt, sessionId);
+                } catch (error) {
+                  trace?.onWarning(`hookwire: cannot record the trace: ${String(error)}`);
+                }
               }
+              if (spanStart !== undefined) await telemetry?.end(spanStart, given, outcome);
               return outcome;
             });
           },

@@ -5,6 +5,7 @@ import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, HookScope, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { TrustMode } from '../settings/trust-rule.js';
+import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
 import type { BackgroundLauncher } from './background-job.js';
@@ -14,6 +15,8 @@ import type { Delivery } from './session-state.js';
 import type { WatchFilesOptions } from './watch-files.js';
 
 export type { HookScope } from '../settings/configured-hook.js';
+export type { FiringSpans, SpanPlan } from '../telemetry/firing-spans.js';
+export type { TelemetryOptions, TelemetryTracer } from '../telemetry/telemetry-options.js';
 export type { FileChangeKind, FileWatcher } from '../watch/file-watcher.js';
 export type { BackgroundJob, BackgroundLauncher } from './background-job.js';
 export type { ScopedHookSet } from './scoped-hook-sets.js';
@@ -113,6 +116,12 @@ export interface EngineOptions {
    * Default: off.
    */
   readonly trace?: TraceOptions;
+  /**
+   * OpenTelemetry spans (docs/observability.md): a span per firing that ran a hook and a child per hook
+   * run, under the host's active span. Default: the tracer of the provider the host registered with
+   * `@opentelemetry/api`, when there is one (nothing is loaded otherwise); `false` turns spans off.
+   */
+  readonly telemetry?: TelemetryOptions | false;
   /**
    * Whether `close()` also ends the processes that hooks which exited normally left running outside their
    * process group (setsid, a double fork, a daemon), found by the marker in their environment (Linux; see

@@ -54,6 +54,8 @@ export interface NormalizedOptions {
   /** Undefined: events are not recorded. */
   readonly trace: NormalizedTraceOptions | undefined;
   readonly endDetachedOnClose: boolean;
+  /** As given: undefined is the registered provider's tracer, when there is one. */
+  readonly telemetry: EngineOptions['telemetry'];
 }
 
 /** Consecutive Stop blocks Claude Code honours before ending the turn anyway (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
@@ -99,6 +101,7 @@ export function normalizeOptions(
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
     endDetachedOnClose: options.endDetachedOnClose ?? true,
+    telemetry: options.telemetry,
     trace: traceSettingOf(options, cwd),
   };
 }

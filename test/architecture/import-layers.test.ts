@@ -20,6 +20,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['read'],
   ['merge'],
   ['trace'],
+  // OpenTelemetry spans of a firing, and their OTLP export for `hookwire run` and `serve`.
+  ['telemetry'],
   ['engine'],
   ['protocol'],
   // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { version } from '../../common/version.js';
 import { quoteShellWord } from '../../deepagents/shell-words.js';
 import { checkTrust, realPathOf } from '../../settings/trust-check.js';
 import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/trust-store.js';
@@ -24,7 +25,6 @@ import { appendJsonValue, setJsonValue } from '../init/json-edits.js';
 import { type InitPlan, parseSettings, planClaudeInit, type SettingsText } from '../init/plan-claude-init.js';
 import { recordTrust } from '../trust/record-trust.js';
 import { reviewBytes } from '../trust/review-file.js';
-import { version } from '../version.js';
 
 const HELP = `Usage: hookwire init claude [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
