@@ -1,4 +1,3 @@
-import { version } from '../common/version.js';
 import { type FiringSpans, firingSpans } from './firing-spans.js';
 import { hostTracerRegistered } from './host-tracer.js';
 import { type OtelApiModule, recordWithOtelApi } from './record-with-otel-api.js';
@@ -81,6 +80,8 @@ export function createFiringTelemetry(
         // Taken here when the API was loading at the start: the host's context carries over awaits.
         const parent =
           (start.parent as ReturnType<OtelApiModule['context']['active']>) ?? module.context.active();
+        // Imported here: `hookwire run` evaluates this module at start, and has no use for the package file.
+        const { version } = await import('../common/version.js');
         const tracer: TelemetryTracer = givenTracer ?? module.trace.getTracer('hookwire', version);
         recordWithOtelApi(module, tracer, parent, spans);
       } catch (error) {

@@ -8,6 +8,7 @@ import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
+import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
 import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
 import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
@@ -33,6 +34,8 @@ const OWN_ERROR = 1;
 
 /** Within the host's grace before SIGKILL (about 1.5 s observed): our hooks get TERM, then KILL at 500 ms. */
 const TERM_CLOSE_DEADLINE_MS = 1000;
+/** The most an OTLP export may add to an event, after the answer (docs/observability.md). */
+const RUN_EXPORT_LIMIT_MS = 1000;
 /** How a process ended by SIGTERM reports itself: 128 + 15. */
 const SIGTERM_EXIT_CODE = 143;
 
@@ -71,6 +74,14 @@ export async function run(argv: string[]): Promise<number> {
     const traceDir = values.trace ?? (process.env[TRACE_DIR_VARIABLE] || undefined);
     // Told after the answer: a trace that cannot be written never changes what the host is told to do.
     const traceWarnings: string[] = [];
+    // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
+    const exportWarnings: string[] = [];
+    const exporter = otlpRequested(process.env)
+      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(
+          process.env,
+          (message) => exportWarnings.push(`hookwire run: ${message}\n`),
+        )
+      : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
     const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
@@ -86,6 +97,7 @@ export async function run(argv: string[]): Promise<number> {
       trust: 'require',
       // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
       endDetachedOnClose: false,
+      telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
       ...(traceDir === undefined
@@ -122,6 +134,12 @@ export async function run(argv: string[]): Promise<number> {
       writeAnswer(2, engine.settings.untrusted.map((source) => `hookwire: ${source.warning}\n`).join(''));
       writeAnswer(2, answer.stderr);
       writeAnswer(2, traceWarnings.join(''));
+      // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.
+      if (exporter !== undefined) {
+        await exporter.flush(RUN_EXPORT_LIMIT_MS);
+        // On exit 2 the host reads all of stderr as the hook's message: an export problem must not join it.
+        if (answer.exitCode !== 2) writeAnswer(2, exportWarnings.join(''));
+      }
       return answer.exitCode;
     } finally {
       await Promise.all(launches);

@@ -8,11 +8,15 @@ import {
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
 } from '../../server/hook-server.js';
+import { otlpExporterFrom } from '../../telemetry/otlp/otlp-from-environment.js';
 import { CommandInputError, exitForUsageError, namedSources, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
 const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_TOKEN_VARIABLE = 'HOOKWIRE_SERVE_TOKEN';
+
+/** How often `serve` sends the spans gathered since the last time. */
+const SERVE_EXPORT_INTERVAL_MS = 1000;
 
 const USAGE = `Usage: hookwire serve (--settings FILE | --plugin DIR)... --port N [--host ADDRESS] [--token-env NAME] [--insecure-no-auth] [--trace DIR]
 
@@ -102,11 +106,17 @@ export async function run(argv: string[]): Promise<number> {
     const traceDir = values.trace ?? (process.env.HOOKWIRE_TRACE_DIR || undefined);
 
     const warn = (line: string) => process.stderr.write(`hookwire serve: ${line}\n`);
+    // Spans go out over OTLP, in batches, only when an endpoint is named (docs/observability.md).
+    const exporter = otlpExporterFrom(process.env, warn);
+    const exportTimer =
+      exporter === undefined ? undefined : setInterval(() => void exporter.flush(), SERVE_EXPORT_INTERVAL_MS);
+    exportTimer?.unref();
     const engine = await createEngine({
       cwd,
       projectDir: cwd,
       ...named,
       logger: { debug: () => undefined, warn: () => undefined },
+      telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(traceDir === undefined
         ? {}
         : {
@@ -121,6 +131,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const line of renderDiagnostics(engine.settings.diagnostics)) warn(line);
     // A server that started without its guards would answer every event with "go ahead": fail closed.
     if (onConfigError === 'block' && engine.settings.diagnostics.some((item) => item.severity === 'error')) {
+      clearInterval(exportTimer);
       await engine.close();
       warn('not starting: the settings have errors (fix them, or pass --on-config-error allow)');
       return 1;
@@ -147,6 +158,8 @@ export async function run(argv: string[]): Promise<number> {
     const signal = await stopSignal;
     warn(`${signal}: finishing ${server.inFlight} events in flight, then stopping`);
     await server.close();
+    clearInterval(exportTimer);
+    await exporter?.flush();
     warn('stopped');
     return 0;
   } catch (error) {
