@@ -30,20 +30,19 @@ export function exitForUsageError(command: string, usage: string, error: unknown
 
 /** `--settings` paths, absolute; undefined (every default source) when none is given. Missing files fail. */
 export function settingsPaths(values: readonly string[] | undefined): string[] | undefined {
-  if (!values || values.length === 0) return undefined;
-  return values.map((value) => {
-    const path = resolve(value);
-    if (!existsSync(path)) throw new CommandInputError(`settings file not found: ${value}`);
-    return path;
-  });
+  return existingPaths(values, 'settings file');
 }
 
-/** Plugin directories named with `--plugin`, absolute; each must be a directory. Undefined when none. */
+/** `--plugin` directories, absolute; undefined when none is given. Missing ones fail. */
 export function pluginPaths(values: readonly string[] | undefined): string[] | undefined {
+  return existingPaths(values, 'plugin directory');
+}
+
+function existingPaths(values: readonly string[] | undefined, what: string): string[] | undefined {
   if (!values || values.length === 0) return undefined;
   return values.map((value) => {
     const path = resolve(value);
-    if (!existsSync(path)) throw new CommandInputError(`plugin directory not found: ${value}`);
+    if (!existsSync(path)) throw new CommandInputError(`${what} not found: ${value}`);
     return path;
   });
 }
