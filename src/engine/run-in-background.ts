@@ -24,10 +24,14 @@ export function backgroundDelivery(
   { run, effects }: ExecutedHook,
 ): Delivery | undefined {
   if (run.status === 'cancelled') return undefined;
-  const rewake = hook.handler.type === 'command' && hook.handler.asyncRewake === true && run.exitCode === 2;
-  const additionalContext = rewake
-    ? (run.error ?? `[${run.command}]: No stderr output`)
-    : effects.additionalContext;
+  const handler = hook.handler;
+  const rewake = handler.type === 'command' && handler.asyncRewake === true && run.exitCode === 2;
+  const additionalContext = !rewake
+    ? effects.additionalContext
+    : handler.type === 'command' && handler.rewakeMessage
+      ? // The host's code: the message, a space, then stderr (stdout when stderr is empty).
+        `${handler.rewakeMessage} ${(run.stderr.trim() ? run.stderr : run.stdout).trim()}`
+      : (run.error ?? `[${run.command}]: No stderr output`);
   const systemMessage = effects.systemMessage;
   if (additionalContext === undefined && systemMessage === undefined) return undefined;
   return {

@@ -37,6 +37,15 @@ export const commandHandlerSchema = z.looseObject({
   env: z.record(z.string(), z.string()).optional().describe('Extra environment variables.'),
   async: z.boolean().optional().describe('Run in the background; the caller does not wait.'),
   asyncRewake: z.boolean().optional().describe('Background hook whose exit 2 wakes the agent.'),
+  rewakeMessage: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('asyncRewake: what the model reads before the hook’s stderr when its exit 2 wakes the agent.'),
+  rewakeSummary: z
+    .string()
+    .optional()
+    .describe('asyncRewake: a short line the host shows the user; no effect here.'),
   ...handlerCommon,
 });
 

@@ -110,6 +110,30 @@ describe('background hooks', () => {
     const next = await engine.fire('Stop', { session_id: 's1', stop_hook_active: false });
     expect(next.additionalContext).toEqual([`[${command}]: tests failed: 2`]);
   });
+
+  it('asyncRewake with rewakeMessage: the message, then what the hook wrote', async () => {
+    const command = script('block-exit-2.sh', 'tests failed: 2');
+    const { engine, endedCount } = await engineWith({
+      PostToolUse: [
+        {
+          hooks: [
+            {
+              type: 'command',
+              command,
+              asyncRewake: true,
+              rewakeMessage: 'Background review found issues:',
+              rewakeSummary: 'Review found issues',
+            },
+          ],
+        },
+      ],
+    });
+    await engine.fire('PostToolUse', postToolUse('s1'));
+    await endedCount(1);
+    const next = await engine.fire('Stop', { session_id: 's1', stop_hook_active: false });
+    expect(next.additionalContext).toEqual(['Background review found issues: tests failed: 2']);
+    expect(engine.settings.diagnostics).toEqual([]);
+  });
 });
 
 describe('once', () => {
