@@ -72,7 +72,9 @@ describe('hookwire replay of a trace', () => {
     );
     const withSettings = await runCli(['replay', session, '--recorded', '--settings', 'x.json']);
     expect(withSettings.code).toBe(2);
-    expect(withSettings.stderr).toContain('--recorded runs no hook: --settings, --plugin and --cwd do not apply to it');
+    expect(withSettings.stderr).toContain(
+      '--recorded runs no hook: --settings, --plugin and --cwd do not apply to it',
+    );
     const html = await runCli(['replay', session, '--html', join(temporary, 'missing', 'x.html')]);
     expect(html.code).toBe(2);
     expect(html.stderr).toContain(`--html: directory not found: ${join(temporary, 'missing')}`);
