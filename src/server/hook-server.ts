@@ -6,6 +6,7 @@ import { isRecord } from '../common/is-record.js';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import { toHttpAnswer } from '../protocol/to-http-answer.js';
+import { withTraceParent } from '../telemetry/otlp/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
 import { readRequestBody } from './read-request-body.js';
 
@@ -107,7 +108,10 @@ export function createHookServer(options: HookServerOptions): HookServer {
     const cwd = fields.cwd;
     const local = typeof cwd === 'string' && !existsSync(cwd) ? { ...fields, cwd: fallbackCwd } : fields;
     try {
-      const outcome = await options.engine.fire(event, local);
+      // The caller's trace context (W3C `traceparent`) goes with the firing, for the spans `serve` exports.
+      const outcome = await withTraceParent(request.headers.traceparent, () =>
+        options.engine.fire(event, local),
+      );
       return {
         status: 200,
         body: toHttpAnswer(outcome),

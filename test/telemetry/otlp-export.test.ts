@@ -150,7 +150,7 @@ describe('hookwire run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 });
 
 describe('hookwire serve with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  it('exports the spans of the events it serves, at the latest when it stops', async () => {
+  it('exports the spans of the events it serves, under each request’s traceparent, at the latest when it stops', async () => {
     const receiver = await startOtlpReceiver();
     receivers.push(receiver);
     const serve = startServe(['--settings', settings, '--port', '0', '--insecure-no-auth'], {
@@ -159,16 +159,28 @@ describe('hookwire serve with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const url = await serve.listening;
     if (url === null) throw new Error(`serve exited: ${serve.stderr()}`);
 
-    const response = await fetch(`${url}/`, {
-      method: 'POST',
-      body: payload,
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(await response.json()).toEqual(DENIED);
+    const post = (headers: Record<string, string>) =>
+      fetch(`${url}/`, {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    expect(await (await post({ traceparent: `00-${PARENT_TRACE}-${PARENT_SPAN}-01` })).json()).toEqual(
+      DENIED,
+    );
+    expect(await (await post({})).json()).toEqual(DENIED);
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
 
-    expect(receiver.spans().map((span) => span.name)).toEqual(['fire PreToolUse', 'command hook']);
+    // The first request's spans join the caller's trace (its traceparent header); the second's are a trace
+    // of their own. Two flushes may cross on the wire, so the spans are told apart by trace, not by order.
+    const spans = receiver.spans();
+    const joined = spans.filter((span) => span.traceId === PARENT_TRACE);
+    const own = spans.filter((span) => span.traceId !== PARENT_TRACE);
+    expect(joined.map((span) => span.name)).toEqual(['fire PreToolUse', 'command hook']);
+    expect(joined[0]?.parentSpanId).toBe(PARENT_SPAN);
+    expect(own.map((span) => span.name)).toEqual(['fire PreToolUse', 'command hook']);
+    expect(own[0]?.parentSpanId).toBeUndefined();
     expect(
       attributeValue(receiver.received[0]?.body.resourceSpans[0]?.resource.attributes ?? [], 'service.name'),
     ).toBe('hookwire');

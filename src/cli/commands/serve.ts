@@ -9,6 +9,7 @@ import {
   isLoopbackHost,
 } from '../../server/hook-server.js';
 import { otlpExporterFrom } from '../../telemetry/otlp/otlp-from-environment.js';
+import { currentTraceParent } from '../../telemetry/otlp/request-trace-parent.js';
 import { CommandInputError, exitForUsageError, namedSources, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
@@ -116,7 +117,8 @@ export async function run(argv: string[]): Promise<number> {
       projectDir: cwd,
       ...named,
       logger: { debug: () => undefined, warn: () => undefined },
-      telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
+      telemetry:
+        exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans, currentTraceParent()) },
       ...(traceDir === undefined
         ? {}
         : {

@@ -1,13 +1,16 @@
 import { version } from '../../common/version.js';
 import type { FiringSpans } from '../firing-spans.js';
-import { otlpTraceRequest } from './otlp-request.js';
-import type { OtlpSettings } from './otlp-settings.js';
+import { type ExportedFiring, otlpTraceRequest } from './otlp-request.js';
+import type { OtlpSettings, TraceParent } from './otlp-settings.js';
 import { postOtlp } from './post-otlp.js';
 
 /** Spans waiting to be sent, and the sending. */
 export interface OtlpExporter {
-  /** Queues one firing's spans (a full queue drops the oldest, and says so at the next flush). */
-  add(spans: FiringSpans): void;
+  /**
+   * Queues one firing's spans, under `parent` when given (a full queue drops the oldest, and says so at the
+   * next flush).
+   */
+  add(spans: FiringSpans, parent?: TraceParent): void;
   /**
    * Sends what is queued, within `limitMs` (default: the exporter timeout). A collector that is down or
    * slow costs at most that; the failure goes to `warn`, never to the caller.
@@ -20,11 +23,11 @@ const MAX_QUEUED_FIRINGS = 2048;
 
 /** An exporter that POSTs queued spans to the OTLP endpoint as one request per flush. */
 export function createOtlpExporter(settings: OtlpSettings, warn: (message: string) => void): OtlpExporter {
-  let queue: FiringSpans[] = [];
+  let queue: ExportedFiring[] = [];
   let dropped = 0;
   return {
-    add(spans) {
-      queue.push(spans);
+    add(spans, parent) {
+      queue.push({ spans, parent });
       if (queue.length > MAX_QUEUED_FIRINGS) {
         queue.shift();
         dropped++;

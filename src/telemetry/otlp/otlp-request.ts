@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FiringSpans, SpanAttributeValue, SpanPlan } from '../firing-spans.js';
-import type { OtlpSettings } from './otlp-settings.js';
+import type { OtlpSettings, TraceParent } from './otlp-settings.js';
 
 /*
  * The OTLP/HTTP JSON encoding of an ExportTraceServiceRequest (the OTLP specification's JSON mapping: ids as
@@ -16,17 +16,27 @@ type OtlpValue =
   | { doubleValue: number }
   | { boolValue: boolean };
 
-/** The request body for the firings' spans: each firing one trace (or the parent's), its hooks under it. */
+/** One firing's spans, and the parent they go under when it has one of its own (a request's `traceparent`). */
+export interface ExportedFiring {
+  readonly spans: FiringSpans;
+  readonly parent: TraceParent | undefined;
+}
+
+/**
+ * The request body for the firings' spans: each firing one trace, or its parent's (its own, else the
+ * settings' TRACEPARENT), its hooks under it.
+ */
 export function otlpTraceRequest(
-  firings: readonly FiringSpans[],
+  firings: readonly ExportedFiring[],
   settings: Pick<OtlpSettings, 'resource' | 'parent'>,
   scopeVersion: string,
 ): Record<string, unknown> {
-  const spans = firings.flatMap((firing) => {
-    const traceId = settings.parent?.traceId ?? hex(16);
+  const spans = firings.flatMap(({ spans: firing, parent: own }) => {
+    const parent = own ?? settings.parent;
+    const traceId = parent?.traceId ?? hex(16);
     const eventSpanId = hex(8);
     return [
-      span(firing.event, traceId, eventSpanId, settings.parent?.spanId),
+      span(firing.event, traceId, eventSpanId, parent?.spanId),
       ...firing.hooks.map((hook) => span(hook, traceId, hex(8), eventSpanId)),
     ];
   });

@@ -80,8 +80,11 @@ function milliseconds(text: string | undefined): number {
   return text !== undefined && Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }
 
+/** A W3C trace context parent: the trace and the span to put spans under. */
+export type TraceParent = NonNullable<OtlpSettings['parent']>;
+
 /** The trace and span of a `traceparent` value (`00-<32 hex>-<16 hex>-<2 hex>`), undefined when it is not one. */
-function traceParent(text: string | undefined): OtlpSettings['parent'] {
+export function traceParent(text: string | undefined): TraceParent | undefined {
   const match = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(
     text?.trim().toLowerCase() ?? '',
   );
