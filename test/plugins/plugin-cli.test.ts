@@ -80,6 +80,9 @@ describe('hookwire fire, list and validate --plugin', () => {
       version: '1.2.0',
       root: guard,
     });
+
+    const report = await runCli(['fire', 'PreToolUse', '--plugin', guard, '--payload', rmPayload], '', home);
+    expect(report.stdout).toContain(`plugin guard@inline ${join(guard, 'hooks', 'hooks.json')}:`);
   });
 
   it('list shows each plugin hook with the plugin it came with', async () => {

@@ -38,7 +38,10 @@ export function oneLine(text: string, width = 100): string {
  * why it blocked or failed.
  */
 export function renderHookRow(run: HookRun, indent = '  '): string {
-  const where = `${displayPath(run.source.file, process.cwd())}:${run.source.line}`;
+  const { plugin, scope } = run.source;
+  // A plugin's or a scope's hook names it: a path under ~/.claude/plugins/cache says little by itself.
+  const owner = plugin ? `plugin ${plugin.id} ` : scope ? `${scope.kind} ${scope.name} ` : '';
+  const where = `${owner}${displayPath(run.source.file, process.cwd())}:${run.source.line}`;
   const background = run.background ? ' (background)' : '';
   const row = `${indent}${STATUS_LABEL[run.status].padEnd(STATUS_WIDTH)}  ${exitColumn(run).padEnd(7)} ${formatDuration(run.durationMs).padStart(7)}  ${oneLine(run.command, 70)}${background}  ${where}`;
   return run.error ? `${row}\n${indent}${' '.repeat(STATUS_WIDTH + 2)}↳ ${oneLine(run.error)}` : row;
