@@ -117,8 +117,8 @@ export interface EngineOptions {
    */
   readonly trace?: TraceOptions;
   /**
-   * OpenTelemetry spans (docs/observability.md): a span per firing that ran a hook and a child per hook
-   * run, under the host's active span. Default: the tracer of the provider the host registered with
+   * OpenTelemetry spans (docs/observability.md): a span per firing and a child per hook run, under the
+   * host's active span. Default: the tracer of the provider the host registered with
    * `@opentelemetry/api`, when there is one (nothing is loaded otherwise); `false` turns spans off.
    */
   readonly telemetry?: TelemetryOptions | false;

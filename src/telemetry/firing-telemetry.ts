@@ -67,7 +67,6 @@ export function createFiringTelemetry(
       return { startedAtMs, parent: api?.context.active() };
     },
     async end(start, payload, outcome) {
-      if (outcome.runs.length === 0) return;
       try {
         const toolName = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
         const spans = firingSpans(outcome, start.startedAtMs, toolName);

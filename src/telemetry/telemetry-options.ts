@@ -17,7 +17,7 @@ export interface TelemetryOptions {
   /** The tracer to use instead of the registered provider's. */
   readonly tracer?: TelemetryTracer;
   /**
-   * Receives the spans of every firing that ran a hook, as data: `hookwire run` and `serve` export them over
+   * Receives the spans of every firing, as data: `hookwire run` and `serve` export them over
    * OTLP this way. Called in place of the registered provider's tracer when no `tracer` is given.
    */
   readonly onSpans?: (spans: FiringSpans) => void;

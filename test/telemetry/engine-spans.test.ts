@@ -140,10 +140,13 @@ describe("the engine's spans under a host's OpenTelemetry", () => {
     expect(recorded).not.toContain('oops-42');
   });
 
-  it('makes no span for a firing that ran no hook, and none with telemetry: false', async () => {
+  it('makes a span for a firing that ran no hook too, and none with telemetry: false', async () => {
     const engine = await open();
     await engine.fire('PreToolUse', { tool_name: 'Read', tool_input: {} });
-    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(exporter.getFinishedSpans().map((span) => [span.name, span.attributes['hookwire.hooks']])).toEqual(
+      [['fire PreToolUse', 0]],
+    );
+    exporter.reset();
 
     const off = await open({ telemetry: false });
     await off.fire('PreToolUse', payload);
