@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import type { HandlerExecution, RunRequest } from './handler-execution.js';
 import { AgentRecord } from './model/agent-record.js';
-import type { AgentTool, AgentToolContext } from './model/agent-tools/agent-tool.js';
+import type { AgentTool, AgentToolContext, AgentToolResult } from './model/agent-tools/agent-tool.js';
 import { selectAgentTools } from './model/agent-tools/select-agent-tools.js';
 import { VERDICT_TOOL } from './model/agent-tools/verdict-tool.js';
 import { agentHookInstructions } from './model/hook-instructions.js';
@@ -96,7 +96,7 @@ export async function runAgentHook(request: RunRequest): Promise<HandlerExecutio
               content: `unknown tool ${call.name}; available: ${[...toolsByName.keys(), VERDICT_TOOL.name].join(', ')}`,
               isError: true,
             }
-          : await tool.run(call.input, context);
+          : await untilAborted(tool.run(call.input, context), run.signal, call.name);
       record.addToolCall(call.name, call.input, result.content, result.isError);
       results.push({ toolCallId: call.id, name: call.name, ...result });
     }
@@ -111,6 +111,33 @@ export async function runAgentHook(request: RunRequest): Promise<HandlerExecutio
     },
     details(),
   );
+}
+
+/**
+ * A tool's answer, or an error as soon as the hook's timeout (or a cancellation) aborts the signal: no
+ * tool call outlives the hook, whatever it waits on. The tools stop their own work at the signal too.
+ */
+function untilAborted(
+  result: Promise<AgentToolResult>,
+  signal: AbortSignal,
+  name: string,
+): Promise<AgentToolResult> {
+  const stopped = { content: `${name} stopped at the hook timeout`, isError: true };
+  if (signal.aborted) return Promise.resolve(stopped);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(stopped);
+    signal.addEventListener('abort', onAbort, { once: true });
+    result.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ content: `${name} failed: ${String(error)}`, isError: true });
+      },
+    );
+  });
 }
 
 /** The project root as a realpath, so confinement compares real paths on both sides. */

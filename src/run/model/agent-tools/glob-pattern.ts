@@ -12,6 +12,11 @@ export function compileGlob(pattern: string): { regex: RegExp; matchesBasename: 
   };
 }
 
+/** What a glob is matched against: the relative path, or its basename for slash-free patterns. */
+export function globSubject(glob: { matchesBasename: boolean }, relativePath: string): string {
+  return glob.matchesBasename ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath;
+}
+
 /** True when the relative path (or its basename, for slash-free patterns) matches. */
 export function globMatches(
   glob: { regex: RegExp; matchesBasename: boolean },

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { type AgentTool, toolError } from './agent-tool.js';
 import { boundText, TOOL_RESULT_MAX_CHARS } from './bounded-text.js';
-import { compileGlob, globMatches } from './glob-pattern.js';
+import { compileGlob, globSubject } from './glob-pattern.js';
+import { PatternWorker, patternWorkerFailure } from './pattern-worker.js';
 import { readTextFile } from './read-tool.js';
 import { resolveProjectPath } from './resolve-project-path.js';
 import { parseToolInput, toolInputSchema } from './tool-input.js';
@@ -12,7 +13,7 @@ const MAX_MATCHES = 200;
 /** Larger files are skipped: a hook's search is about source and config, not data dumps. */
 const MAX_FILE_MIB = 2;
 const MAX_FILE_BYTES = MAX_FILE_MIB * 1024 * 1024;
-/** Lines are cut before matching so one pathological line cannot stall the regex for long. */
+/** Lines are cut before matching, so a long line costs at most this much per match. */
 const MAX_LINE_CHARS = 4000;
 
 const grepInput = z.object({
@@ -39,21 +40,44 @@ export const grepTool: AgentTool = {
     const start = await resolveProjectPath(context.projectRoot, parsed.value.path ?? '.');
     if (!start.ok) return toolError(start.error);
     const glob = parsed.value.glob === undefined ? undefined : compileGlob(parsed.value.glob);
-    const matches: string[] = [];
     const walk = { limited: false };
-    const files = (await isDirectory(start.absolute))
+    const files: { absolute: string; relative: string }[] = [];
+    const walked = (await isDirectory(start.absolute))
       ? walkProjectFiles(context.projectRoot, start.absolute, context.signal, walk)
       : single(start.absolute, start.relative);
-    for await (const file of files) {
-      if (glob !== undefined && !globMatches(glob, file.relative)) continue;
-      const text = await readTextFile(file.absolute, MAX_FILE_BYTES);
-      if (!text.ok || text.truncated) continue;
-      const lines = text.text.split('\n');
-      for (let index = 0; index < lines.length && matches.length < MAX_MATCHES; index += 1) {
-        const line = lines[index]!.slice(0, MAX_LINE_CHARS);
-        if (regex.test(line)) matches.push(`${file.relative}:${index + 1}: ${line.slice(0, 300)}`);
+    for await (const file of walked) files.push(file);
+    // The model's regex (and the glob) run on a worker the hook's timeout terminates: JavaScript's engine
+    // backtracks, and `(a+)+$` ran for over a minute under a 5 s timeout when matched here.
+    const patterns = [{ source: regex.source, flags: regex.flags }];
+    if (glob !== undefined) patterns.push({ source: glob.regex.source, flags: glob.regex.flags });
+    const worker = new PatternWorker(patterns, context.signal);
+    const matches: string[] = [];
+    try {
+      const selected =
+        glob === undefined
+          ? files
+          : (
+              await worker.matchSubjects(
+                1,
+                files.map((file) => globSubject(glob, file.relative)),
+              )
+            ).map((index) => files[index]!);
+      for (const file of selected) {
+        if (context.signal.aborted) break;
+        const text = await readTextFile(file.absolute, MAX_FILE_BYTES);
+        if (!text.ok || text.truncated) continue;
+        const limit = MAX_MATCHES - matches.length;
+        const found = await worker.matchLines(0, text.text, MAX_LINE_CHARS, limit);
+        const lines = found.length === 0 ? [] : text.text.split('\n');
+        for (const index of found) {
+          matches.push(`${file.relative}:${index + 1}: ${lines[index]!.slice(0, 300)}`);
+        }
+        if (matches.length >= MAX_MATCHES) break;
       }
-      if (matches.length >= MAX_MATCHES) break;
+    } catch (error) {
+      return toolError(patternWorkerFailure('Grep', error));
+    } finally {
+      await worker.close();
     }
     if (matches.length === 0) return { content: 'No matches.', isError: false };
     const notes = [

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { type AgentTool, toolError } from './agent-tool.js';
@@ -47,14 +48,22 @@ export const readTool: AgentTool = {
   },
 };
 
-/** Reads up to `maxBytes` of a regular text file; directories and binaries are errors. */
+/**
+ * Opening never waits: a FIFO (or a device) opened for reading blocks until a writer comes, and each
+ * such open holds one of libuv's four file-system threads, so four of them wedged a whole `serve`. With
+ * O_NONBLOCK the open returns at once, and only a regular file is then read (O_NONBLOCK does nothing to
+ * one). O_NONBLOCK is 0 where the platform has none (Windows).
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** Reads up to `maxBytes` of a regular text file; directories, FIFOs, devices and binaries are errors. */
 export async function readTextFile(
   file: string,
   maxBytes: number,
 ): Promise<{ ok: true; text: string; truncated: boolean } | { ok: false; error: string }> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
-    handle = await open(file, 'r');
+    handle = await open(file, OPEN_FLAGS);
     const stats = await handle.stat();
     if (stats.isDirectory()) return { ok: false, error: 'is a directory (use Glob to list files)' };
     if (!stats.isFile()) return { ok: false, error: 'is not a regular file' };
