@@ -28,6 +28,7 @@ export type {
   EngineOptions,
   FileChangeKind,
   FileWatcher,
+  FireOptions,
   FiringSpans,
   ScopedHookSet,
   SpanPlan,

@@ -14,7 +14,7 @@ import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
 import { callbackHooks } from './callback-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
-import type { Engine, EngineOptions } from './engine.js';
+import type { Engine, EngineOptions, FireOptions } from './engine.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
 import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
@@ -94,7 +94,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     },
   };
 
-  const fire = (event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> => {
+  const fire = (
+    event: AnyEventName,
+    payload?: Record<string, unknown>,
+    fireOptions?: FireOptions,
+  ): Promise<Outcome> => {
     if (closed)
       return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
     // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
@@ -109,7 +113,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
         ? emptyOutcome(event)
         : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
-          fireSelected(context, event, given, selected);
+          fireSelected(context, event, given, selected, fireOptions?.signal);
     const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
     const ended = context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
     if (configErrors.length === 0) return ended;
@@ -134,11 +138,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     fire:
       tracer === undefined && telemetry === undefined
         ? fire
-        : (event, payload) => {
+        : (event, payload, fireOptions) => {
             const spanStart = telemetry?.begin();
-            if (tracer === undefined && spanStart === undefined) return fire(event, payload);
+            if (tracer === undefined && spanStart === undefined) return fire(event, payload, fireOptions);
             const startedAt = new Date();
-            return fire(event, payload).then(async (outcome) => {
+            return fire(event, payload, fireOptions).then(async (outcome) => {
               const given = payload ?? EMPTY_PAYLOAD;
               if (tracer !== undefined) {
                 try {

@@ -58,8 +58,15 @@ export interface EngineOptions {
   readonly onHookEnd?: (run: HookRun & { event: string }) => void;
   /** Consecutive Stop/SubagentStop blocks before the outcome says the cap was reached. Default 9. */
   readonly stopBlockCap?: number;
-  /** Extra environment for command hooks, on top of process.env. */
+  /** Extra environment for command hooks, on top of process.env (or `hostEnvironment`). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The environment that stands for process.env: what hooks inherit (under `env`), and where the engine
+   * reads its own variables (HOOKWIRE_SCRUB_SECRETS, HOOKWIRE_STATE_DIR, model keys, CLAUDE_ENV_FILE, ...).
+   * For a process that serves another process's event (the daemon passes each request's environment, used
+   * for that engine only). Default: process.env.
+   */
+  readonly hostEnvironment?: Readonly<NodeJS.ProcessEnv>;
   /** Capture cap per stream, bytes. Default 1 MiB. */
   readonly outputCapBytes?: number;
   /**
@@ -131,6 +138,16 @@ export interface EngineOptions {
   readonly endDetachedOnClose?: boolean;
 }
 
+/** Options of one firing. */
+export interface FireOptions {
+  /**
+   * Cancels this firing alone: its running hooks end as on the engine's close (process groups get SIGTERM,
+   * then SIGKILL after the grace) and report `cancelled`; the outcome is still returned. Background hooks
+   * the firing started are not tied to it: they run on, bounded by their own timeouts.
+   */
+  readonly signal?: AbortSignal;
+}
+
 /** The engine an agent embeds. */
 export interface Engine {
   /** What was loaded, with diagnostics. */
@@ -141,7 +158,7 @@ export interface Engine {
    * (their output is not honoured), with a warning in the outcome. Never rejects because of a hook or an
    * event name; rejects only for programmer errors (closed engine, a name or payload of the wrong type).
    */
-  fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome>;
+  fire(event: AnyEventName, payload?: Record<string, unknown>, options?: FireOptions): Promise<Outcome>;
   /**
    * Adds the hooks of a scope, as Claude Code runs those a skill or subagent definition declares in its
    * frontmatter (`hooks:`, the settings' event map; docs/scoped-hooks.md): a subagent's run only for events

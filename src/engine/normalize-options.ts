@@ -38,6 +38,8 @@ export interface NormalizedOptions {
   readonly onHookEnd: EngineOptions['onHookEnd'];
   readonly stopBlockCap: number;
   readonly env: Readonly<Record<string, string>>;
+  /** What hooks inherit under `env`, and where the engine's own variables are read: process.env by default. */
+  readonly hostEnvironment: Readonly<NodeJS.ProcessEnv>;
   readonly outputCapBytes: number;
   readonly spawner: 'direct' | 'helper-process';
   /** Undefined when hooks inherit the host's whole environment. */
@@ -68,7 +70,7 @@ export const DEFAULT_STOP_BLOCK_CAP = 9;
  */
 export function normalizeOptions(
   options: EngineOptions,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<NodeJS.ProcessEnv> = options.hostEnvironment ?? process.env,
 ): NormalizedOptions {
   const cwd = resolve(options.cwd ?? process.cwd());
   const defaults = settingsLocations(cwd, { ...env, [PROJECT_DIR_VARIABLE]: undefined });
@@ -91,6 +93,7 @@ export function normalizeOptions(
     onHookEnd: options.onHookEnd,
     stopBlockCap: options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP,
     env: options.env ?? {},
+    hostEnvironment: env,
     outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     spawner: options.spawner ?? 'direct',
     scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),

@@ -51,6 +51,11 @@ export interface RunRequest {
    * Reuse one object for many requests: the merge with process.env is cached per object (and scrub setting).
    */
   readonly environment: Readonly<Record<string, string>>;
+  /**
+   * The environment hooks inherit, under `environment`: process.env, or the environment of the process whose
+   * event this is when the engine serves another one (the daemon: each request's own, for that event only).
+   */
+  readonly hostEnvironment: Readonly<NodeJS.ProcessEnv>;
   readonly timeoutMs: number;
   /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
   readonly signal: AbortSignal;

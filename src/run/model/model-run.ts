@@ -29,7 +29,7 @@ export async function startModelRun(
   handlerModel: string | undefined,
 ): Promise<{ ok: true; run: ModelRun } | { ok: false; execution: HandlerExecution }> {
   const startedAt = performance.now();
-  const resolved = resolveModelSettings(request.model, handlerModel, process.env);
+  const resolved = resolveModelSettings(request.model, handlerModel, request.hostEnvironment);
   if (!resolved.ok) {
     return {
       ok: false,
