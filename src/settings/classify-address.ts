@@ -50,6 +50,12 @@ const IPV6_RANGES: readonly Range[] = [
   ipv6Range('ff00::', 8, 'private'), // multicast
 ];
 
+/**
+ * The local-use NAT64 prefix leads to IPv4 hosts of the local network through the site's own translator,
+ * wherever the IPv4 address inside it points: private as a whole, metadata when a placement carries one.
+ */
+const LOCAL_NAT64_RANGES: readonly Range[] = [ipv6Range('64:ff9b:1::', 48, 'private')];
+
 function inRange(bytes: Uint8Array, range: Range): boolean {
   for (let bit = 0; bit < range.prefixLength; bit += 8) {
     const remaining = range.prefixLength - bit;
@@ -92,18 +98,33 @@ export function parseIpv6(text: string): Uint8Array | null {
 }
 
 /**
- * The IPv4 address an IPv6 address carries, for the forms that reach an IPv4 host: IPv4-mapped
- * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
+ * The IPv4 addresses an IPv6 address may carry, for the forms that reach an IPv4 host: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-translated for SIIT (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), the
+ * well-known NAT64 prefix (64:ff9b::/96), 6to4 (2002::/16), and the local-use NAT64 prefix
+ * (64:ff9b:1::/48, RFC 8215). A local-use translator may use any RFC 6052 prefix length from /48 to /96,
+ * each placing the IPv4 address elsewhere (around the reserved byte 8), so every placement is returned.
  */
-function embeddedIpv4(bytes: Uint8Array): Uint8Array | null {
+function embeddedIpv4(bytes: Uint8Array): Uint8Array[] {
   const zeros = (from: number, to: number) => bytes.subarray(from, to).every((byte) => byte === 0);
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.subarray(12, 16);
-  if (zeros(0, 12)) return bytes.subarray(12, 16);
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) {
-    return bytes.subarray(12, 16);
+  const pick = (...indexes: number[]) => Uint8Array.from(indexes.map((index) => bytes[index] ?? 0));
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return [bytes.subarray(12, 16)];
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) return [bytes.subarray(12, 16)];
+  if (zeros(0, 12)) return [bytes.subarray(12, 16)];
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) {
+    if (zeros(4, 12)) return [bytes.subarray(12, 16)];
+    if (bytes[4] === 0x00 && bytes[5] === 0x01) {
+      // /48, /56, /64 and /96: RFC 6052 section 2.2.
+      return [pick(6, 7, 9, 10), pick(7, 9, 10, 11), pick(9, 10, 11, 12), pick(12, 13, 14, 15)];
+    }
   }
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.subarray(2, 6);
-  return null;
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return [bytes.subarray(2, 6)];
+  return [];
+}
+
+/** The stricter of two classes: metadata over private over public. */
+function stricter(left: AddressClass, right: AddressClass): AddressClass {
+  const rank = { metadata: 3, private: 2, public: 1, invalid: 0 } as const;
+  return rank[right] > rank[left] ? right : left;
 }
 
 /** Classifies an IP address as the network guard sees it. Brackets and IPv6 zones are accepted. */
@@ -114,6 +135,7 @@ export function classifyAddress(address: string): AddressClass {
   if (bytes === null) return 'invalid';
   const own = classifyBytes(bytes, IPV6_RANGES);
   if (own !== 'public') return own;
-  const carried = embeddedIpv4(bytes);
-  return carried === null ? 'public' : classifyBytes(carried, IPV4_RANGES);
+  return embeddedIpv4(bytes)
+    .map((carried) => classifyBytes(carried, IPV4_RANGES))
+    .reduce(stricter, classifyBytes(bytes, LOCAL_NAT64_RANGES));
 }

@@ -14,6 +14,15 @@ const cases: ReadonlyArray<[address: string, expected: AddressClass]> = [
   ['::169.254.169.254', 'metadata'],
   ['64:ff9b::a9fe:a9fe', 'metadata'],
   ['2002:a9fe:a9fe::1', 'metadata'],
+  ['::ffff:0:a9fe:a9fe', 'metadata'], // SIIT (IPv4-translated)
+  ['::ffff:0:169.254.169.254', 'metadata'],
+  ['64:ff9b:1::a9fe:a9fe', 'metadata'], // local-use NAT64, /96
+  ['64:ff9b:1:a9fe:a9:fe00::', 'metadata'], // local-use NAT64, /48
+  ['64:ff9b:1:a9:fe:a9fe::', 'metadata'], // /56
+  ['64:ff9b:1:0:a9:fea9:fe00:0', 'metadata'], // /64
+  ['::ffff:0:7f00:1', 'private'],
+  ['64:ff9b:1::808:808', 'private'], // local-use NAT64 reaches the site's own network
+  ['64:ff9b:1:ffff::1', 'private'],
   ['127.0.0.1', 'private'],
   ['127.255.0.9', 'private'],
   ['::1', 'private'],
@@ -35,6 +44,9 @@ const cases: ReadonlyArray<[address: string, expected: AddressClass]> = [
   ['8.8.8.8', 'public'],
   ['::ffff:8.8.8.8', 'public'],
   ['2606:4700:4700::1111', 'public'],
+  ['64:ff9b::808:808', 'public'], // well-known NAT64 of a public address
+  ['::ffff:0:808:808', 'public'],
+  ['64:ff9b:2::1', 'public'],
   ['example.com', 'invalid'],
   ['', 'invalid'],
 ];

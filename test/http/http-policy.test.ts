@@ -221,6 +221,8 @@ describe('http runner: the network guard end to end', () => {
       '0xa9.0xfe.0xa9.0xfe',
       '[::ffff:169.254.169.254]',
       '[fd00:ec2::254]',
+      '[::ffff:0:a9fe:a9fe]',
+      '[64:ff9b:1::a9fe:a9fe]',
       'metadata.google.internal',
     ]) {
       const result = await runner(

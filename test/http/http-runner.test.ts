@@ -237,4 +237,13 @@ describe('http runner: headers', () => {
     expect(server.seen[before]?.url).toBe('/$SECRET_TOKEN');
     expect(server.seen[before]?.headers['content-type']).toBe('application/json');
   });
+
+  it("sends the URL's own Host, never a configured one (no virtual host behind the allowed URL)", async () => {
+    const headers = await headersSent({
+      url: server.origin,
+      headers: { Host: 'internal-admin.example', HOST: 'other.example', 'X-Kept': 'yes' },
+    });
+    expect(headers.host).toBe(new URL(server.origin).host);
+    expect(headers['x-kept']).toBe('yes');
+  });
 });

@@ -34,12 +34,44 @@ describe('secret scrubbing', () => {
     ['DB_PASSWORD', true],
     ['SSH_AUTH_SOCK', true],
     ['GOOGLE_APPLICATION_CREDENTIALS', true],
+    ['PGPASSWORD', true],
+    ['MYSQL_PWD', true],
+    ['DATABASE_URL', true],
+    ['REDIS_URL', true],
+    ['SLACK_WEBHOOK_URL', true],
+    ['SENTRY_DSN', true],
+    ['OTEL_EXPORTER_OTLP_HEADERS', true],
+    ['OTEL_EXPORTER_OTLP_TRACES_HEADERS', true],
+    ['KUBECONFIG', true],
+    ['CI_JOB_JWT', true],
+    ['CI_JOB_JWT_V2', true],
+    ['MONGODB_URI', true],
+    ['STRIPE_KEY', true],
+    ['GH_PAT', true],
+    ['SMTP_PASS', true],
+    ['AZURE_STORAGE_CONNECTION_STRING', true],
+    ['SESSION_COOKIE', true],
     ['TOKENIZER_PATH', false],
     ['AUTHOR', false],
     ['PATH', false],
     ['HOME', false],
+    ['PWD', false],
+    ['OLDPWD', false],
+    ['KEYBOARD_LAYOUT', false],
+    ['COMPASS_URL', false],
+    ['NODE_ENV', false],
   ])('%s looks secret: %s', (name, secret) => {
     expect(looksSecret(name)).toBe(secret);
+  });
+
+  it.each([
+    ['MY_SERVICE_URL', 'postgres://app:hunter2@db.internal:5432/app', true],
+    ['UPSTREAM', 'https://user:p%40ss@proxy.example:8080', true],
+    ['MY_SERVICE_URL', 'https://db.internal:5432/app', false],
+    ['MY_SERVICE_URL', 'https://user@db.internal/app', false],
+    ['NOTE', 'a:b@c', false],
+  ])('%s=%s looks secret by its value (a URL with a password): %s', (name, value, secret) => {
+    expect(looksSecret(name, value)).toBe(secret);
   });
 
   it.each(['direct', 'helper-process'] as const)(

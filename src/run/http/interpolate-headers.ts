@@ -9,9 +9,12 @@ export interface HeaderInterpolationOptions {
 
 /**
  * Headers hookwire sets itself, or that describe the connection rather than the request: a configured
- * value could otherwise desynchronise the body framing or the connection pool.
+ * value could otherwise desynchronise the body framing or the connection pool. `Host` is the URL's: a
+ * configured one would route the request to another virtual host behind the allowed URL's address, a
+ * target `allowedHttpHookUrls` never saw.
  */
 const RESERVED_HEADERS = new Set([
+  'host',
   'content-type',
   'content-length',
   'transfer-encoding',
