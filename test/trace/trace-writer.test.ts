@@ -1,4 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
@@ -145,6 +154,51 @@ describe('the engine option trace', () => {
     await expect(createEngine({ ...home.options, trace: { dir: 'x', maxBytes: 0 } })).rejects.toThrow(
       'trace.maxBytes must be a positive integer, not 0',
     );
+  });
+});
+
+describe('a planted trace file is never written through', () => {
+  async function plant(
+    make: (file: string, victim: string) => void,
+  ): Promise<{ warnings: string[]; victim: string; decision: unknown }> {
+    const home = temporaryHome();
+    cleanups.push(home.remove);
+    const victim = join(home.root, 'victim');
+    writeFileSync(victim, 'precious\n');
+    chmodSync(victim, 0o644);
+    const dir = join(home.root, 'shared');
+    const { engine, warnings } = await tracedEngine(guard, { dir });
+    execFileSync('mkdir', ['-p', dir]);
+    make(join(dir, 'session-1.trace.jsonl'), victim);
+    const outcome = await engine.fire('PreToolUse', payload);
+    return { warnings, victim, decision: outcome.decision };
+  }
+
+  it.each([
+    [
+      'a symbolic link',
+      (file: string, victim: string) => symlinkSync(victim, file),
+      'it is a symbolic link, which a trace never follows',
+    ],
+    [
+      'a hard link',
+      (file: string, victim: string) => linkSync(victim, file),
+      "it has 2 hard links, so it may be another file's; it is not written to",
+    ],
+    [
+      'a FIFO',
+      (file: string) => execFileSync('mkfifo', [file]),
+      'it is not a regular file; it is not written to',
+    ],
+    ['a directory', (file: string) => execFileSync('mkdir', [file]), 'EISDIR'],
+  ])('%s: refused with a warning, the victim unchanged, the answer the same', async (_name, make, reason) => {
+    const { warnings, victim, decision } = await plant(make);
+    expect(decision).toBe('deny');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('trace: cannot record PreToolUse in ');
+    expect(warnings[0]).toContain(reason);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
   });
 });
 
