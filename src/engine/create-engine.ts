@@ -21,6 +21,7 @@ import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
 import { ScopedHookSets } from './scoped-hook-sets.js';
 import { type Delivery, SessionState } from './session-state.js';
+import { createUntrustedGate } from './untrusted-gate.js';
 import { createSessionWatcher, type SessionWatcher, watchPathsOf } from './watch-files.js';
 
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -62,6 +63,8 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     options.onConfigError === 'block'
       ? settings.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
       : [];
+  // Untrusted files fail closed (docs/trust.md); with none, firings pay nothing for it.
+  const untrustedGate = createUntrustedGate(settings.untrusted, options.projectDir, options.onUntrusted);
 
   const sessionId = randomSessionId();
   const controller = new AbortController();
@@ -116,9 +119,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
           fireSelected(context, event, given, selected, fireOptions?.signal);
     const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
     const ended = context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
-    if (configErrors.length === 0) return ended;
+    const gated =
+      untrustedGate === undefined ? ended : ended.then((outcome) => untrustedGate(outcome, given));
+    if (configErrors.length === 0) return gated;
     const errors = configErrorsFor(event, configErrors);
-    return errors.length === 0 ? ended : ended.then((outcome) => failClosed(outcome, errors, options.cwd));
+    return errors.length === 0 ? gated : gated.then((outcome) => failClosed(outcome, errors, options.cwd));
   };
   // Loaded only when asked for: `hookwire run` without a trace never evaluates the writer. The engine is
   // made synchronously, so the first traced firing waits for the import.

@@ -4,7 +4,7 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, HookScope, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
-import type { TrustMode } from '../settings/trust-rule.js';
+import type { TrustMode, UntrustedPolicy } from '../settings/trust-rule.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
@@ -109,11 +109,20 @@ export interface EngineOptions {
   readonly stateDir?: string;
   /**
    * `require`: hooks from sources a repository can carry (project and local settings, and settings files
-   * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others are
-   * skipped, each file with one warning, and listed in `settings.untrusted`. `off`: every source runs.
-   * Default `off`: the host decides (`hookwire run` requires trust). See docs/trust.md.
+   * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others do not
+   * run, each file has one warning, is listed in `settings.untrusted`, and fails closed (`onUntrusted`).
+   * `off`: every source runs. Default `off`: the host decides (`hookwire run` requires trust). See
+   * docs/trust.md.
    */
   readonly trust?: TrustMode;
+  /**
+   * Under `trust: 'require'`, what an untrusted file does to the events its hooks would have run on:
+   * `block` blocks every such event that can block, with the file, why it is untrusted and the command that
+   * trusts it as the reason, and tells the others in a system message; `skip` only tells, as system
+   * messages. Default `block`: a guard the user has not trusted (a clone, an edit) must not let through what
+   * it was written to stop. `hookwire run --on-untrusted skip` is the CLI's opt-out.
+   */
+  readonly onUntrusted?: UntrustedPolicy;
   /** The trust store `require` checks. Default: `trust.json` in hookwire's state directory (HOOKWIRE_STATE_DIR). */
   readonly trustStore?: string;
   /**

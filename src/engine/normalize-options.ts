@@ -10,6 +10,7 @@ import {
   settingsLocations,
 } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { UntrustedPolicy } from '../settings/trust-rule.js';
 import { trustStorePath } from '../settings/trust-store.js';
 import {
   DEFAULT_TRACE_KEEP,
@@ -53,6 +54,7 @@ export interface NormalizedOptions {
   readonly hostEnvFile: string | undefined;
   /** The trust store to check, undefined when trust is off. */
   readonly trustStore: string | undefined;
+  readonly onUntrusted: UntrustedPolicy;
   /** Undefined: events are not recorded. */
   readonly trace: NormalizedTraceOptions | undefined;
   readonly endDetachedOnClose: boolean;
@@ -103,10 +105,17 @@ export function normalizeOptions(
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
+    onUntrusted: untrustedPolicyOf(options.onUntrusted),
     endDetachedOnClose: options.endDetachedOnClose ?? true,
     telemetry: options.telemetry,
     trace: traceSettingOf(options, cwd),
   };
+}
+
+/** A misspelt policy must not quietly pick one: `skip` lets through what `block` stops. */
+function untrustedPolicyOf(policy: EngineOptions['onUntrusted']): UntrustedPolicy {
+  if (policy === undefined || policy === 'block' || policy === 'skip') return policy ?? 'block';
+  throw new HookwireError('usage', `onUntrusted must be 'block' or 'skip', not ${JSON.stringify(policy)}`);
 }
 
 function traceSettingOf(options: EngineOptions, cwd: string): NormalizedTraceOptions | undefined {

@@ -72,7 +72,8 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     };
     const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
     if (!verdict.trusted) {
-      const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks);
+      const errors = reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+      const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks, errors);
       untrusted.push(skipped);
       diagnostics.push(untrustedDiagnostic(skipped));
       continue;

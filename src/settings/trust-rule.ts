@@ -10,6 +10,14 @@ import { realPathOf } from './trust-check.js';
 export type TrustMode = 'require' | 'off';
 
 /**
+ * What an untrusted source does to the events its hooks would have run on, under `trust: 'require'`:
+ * `block` (the default) fails closed, blocking every such event that can block with the file, why it is
+ * untrusted and the command that trusts it as the reason; `skip` runs the event without them, telling the
+ * user in a system message. An untrusted file never runs either way (docs/trust.md).
+ */
+export type UntrustedPolicy = 'block' | 'skip';
+
+/**
  * Which sources need trust, by level: `always` (a repository can carry them), `never` (the user's or the
  * administrator's own), or `inside-project` (files named by the caller: they need trust when they lie in the
  * project, because there a clone put them). A table, so that a new level (plugins) must choose.

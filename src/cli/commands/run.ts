@@ -13,7 +13,6 @@ import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../backgro
 import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
-import { untrustedWarningsFor } from '../render/untrusted-hooks.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -40,8 +39,8 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR]`: hookwire as a hook, answering in the host's
- * protocol.
+ * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error block|allow]
+ * [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -106,6 +105,10 @@ export async function answerEvent(
         `--on-config-error must be block or allow, not ${JSON.stringify(onConfigError)}`,
       );
     }
+    const onUntrusted = values['on-untrusted'] ?? 'block';
+    if (onUntrusted !== 'block' && onUntrusted !== 'skip') {
+      throw new CommandInputError(`--on-untrusted must be block or skip, not ${JSON.stringify(onUntrusted)}`);
+    }
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     const settings = values.settings?.map((file) => resolve(file));
     const plugins = values.plugin?.map((directory) => resolve(directory));
@@ -145,8 +148,10 @@ export async function answerEvent(
       hostEnvironment: env,
       onConfigError,
       backgroundLauncher: context.launcher(launches),
-      // A cloned project's hooks files run only once the user has trusted their exact bytes (docs/trust.md).
+      // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
+      // fail closed: the events they would have guarded are blocked (docs/trust.md).
       trust: 'require',
+      onUntrusted,
       // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
       endDetachedOnClose: false,
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
@@ -167,17 +172,14 @@ export async function answerEvent(
     try {
       const sessionId = sessionOf(payload, '');
       if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
-      const outcome = await engine.fire(
-        event,
-        payload,
-        context.signal === undefined ? undefined : { signal: context.signal },
-      );
-      // The user must see that hooks meant for this event did not run: a system message is what Claude shows.
-      const skipped = untrustedWarningsFor(engine.settings.untrusted, event);
+      // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
+      // ignores stderr on exit 0, and shows that.
       const answer = toHostAnswer(
-        skipped.length === 0
-          ? outcome
-          : { ...outcome, systemMessages: [...outcome.systemMessages, ...skipped] },
+        await engine.fire(
+          event,
+          payload,
+          context.signal === undefined ? undefined : { signal: context.signal },
+        ),
       );
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
@@ -231,13 +233,20 @@ async function deliverEarlierResults(
  * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
  */
 function runArguments(argv: string[]): {
-  values: { settings?: string[]; plugin?: string[]; 'on-config-error'?: string; trace?: string };
+  values: {
+    settings?: string[];
+    plugin?: string[];
+    'on-config-error'?: string;
+    'on-untrusted'?: string;
+    trace?: string;
+  };
   positionals: string[];
 } {
   const settings: string[] = [];
   const plugins: string[] = [];
   const positionals: string[] = [];
   let onConfigError: string | undefined;
+  let onUntrusted: string | undefined;
   let trace: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
@@ -255,6 +264,10 @@ function runArguments(argv: string[]): {
       index++;
     } else if (token.startsWith('--on-config-error='))
       onConfigError = token.slice('--on-config-error='.length);
+    else if (token === '--on-untrusted' && next !== undefined && !next.startsWith('-')) {
+      onUntrusted = next;
+      index++;
+    } else if (token.startsWith('--on-untrusted=')) onUntrusted = token.slice('--on-untrusted='.length);
     else if (token === '--trace' && next !== undefined && !next.startsWith('-')) {
       trace = next;
       index++;
@@ -268,6 +281,7 @@ function runArguments(argv: string[]): {
           settings: { type: 'string', multiple: true },
           plugin: { type: 'string', multiple: true },
           'on-config-error': { type: 'string' },
+          'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
         },
       });
@@ -278,6 +292,7 @@ function runArguments(argv: string[]): {
       ...(settings.length > 0 ? { settings } : {}),
       ...(plugins.length > 0 ? { plugin: plugins } : {}),
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
+      ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),
     },
     positionals,
