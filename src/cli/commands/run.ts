@@ -2,7 +2,7 @@ import { existsSync, readSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import type { Engine } from '../../engine/engine.js';
+import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
@@ -44,6 +44,58 @@ const SIGTERM_EXIT_CODE = 143;
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
+  const { exitCode, afterAnswer } = await answerEvent(argv, {
+    stdin: await readHookInput(),
+    env: process.env,
+    cwd: process.cwd(),
+    write: writeAnswer,
+    launcher: backgroundJobLauncher,
+    // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
+    // (each is a group of its own): end them too before going, rather than leave them running unbounded.
+    whileFiring: (engine) => {
+      const endHooksOnTerm = (): void => {
+        engine.close(TERM_CLOSE_DEADLINE_MS).finally(() => process.exit(SIGTERM_EXIT_CODE));
+      };
+      process.once('SIGTERM', endHooksOnTerm);
+      return () => process.removeListener('SIGTERM', endHooksOnTerm);
+    },
+  });
+  await afterAnswer();
+  return exitCode;
+}
+
+/** Where one event comes from and where its answer goes: this process, or a daemon's request. */
+export interface EventContext {
+  /** The hook input (the event as JSON), as read from stdin. */
+  readonly stdin: string;
+  /**
+   * The environment of the process the host started: read for hookwire's variables and inherited by hooks.
+   * `process.env` itself under `hookwire run`, which then also sets the recursion marker in it.
+   */
+  readonly env: NodeJS.ProcessEnv;
+  /** The working directory of that process: the cwd when the payload names none that exists. */
+  readonly cwd: string;
+  /** Writes part of the answer to stdout (1) or stderr (2), in order. */
+  readonly write: (descriptor: 1 | 2, text: string) => void;
+  /** Makes the engine's `backgroundLauncher`; each launch adds a promise the event waits for before closing. */
+  readonly launcher: (launches: Array<Promise<void>>) => BackgroundLauncher;
+  /** Ends the firing early (a daemon's client went away): its hooks end as on a timeout. */
+  readonly signal?: AbortSignal;
+  /** Called with the engine before the firing; returns what to undo after it. */
+  readonly whileFiring?: (engine: Engine) => () => void;
+}
+
+/**
+ * One event, answered in the host's protocol through `context.write`: the exit code, and what may follow the
+ * answer without delaying it (the bounded OTLP flush), which the caller awaits once the answer is out.
+ */
+export async function answerEvent(
+  argv: string[],
+  context: EventContext,
+): Promise<{ exitCode: number; afterAnswer: () => Promise<void> }> {
+  const writeAnswer = context.write;
+  const { env } = context;
+  let afterAnswer = async (): Promise<void> => undefined;
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
@@ -60,42 +112,42 @@ export async function run(argv: string[]): Promise<number> {
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     const settings = values.settings?.map((file) => resolve(file));
     const plugins = values.plugin?.map((directory) => resolve(directory));
-    const input = await readHookInput();
+    const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
     const payload = parseObject(input, 'the hook input on stdin');
     const event = eventOf(payload, positionals[0]);
 
-    const serving = (process.env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
+    const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
     if (serving.includes(event)) {
       throw new CommandInputError(
         `refusing to recurse: a hook run by \`hookwire run\` for ${event} invoked \`hookwire run\` for ${event} again; remove that hook from the settings hookwire loads`,
       );
     }
     const marker = [...serving, event].join(',');
-    process.env[RUN_EVENTS_VARIABLE] = marker;
-    const traceDir = values.trace ?? (process.env[TRACE_DIR_VARIABLE] || undefined);
+    env[RUN_EVENTS_VARIABLE] = marker;
+    const traceDir = values.trace ?? (env[TRACE_DIR_VARIABLE] || undefined);
     // Told after the answer: a trace that cannot be written never changes what the host is told to do.
     const traceWarnings: string[] = [];
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
-    const exporter = otlpRequested(process.env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(
-          process.env,
-          (message) => exportWarnings.push(`hookwire run: ${message}\n`),
+    const exporter = otlpRequested(env)
+      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+          exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
 
-    const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
-    const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
+    const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
+    const projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     const engine = await createEngine({
       cwd,
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
+      hostEnvironment: env,
       onConfigError,
-      backgroundLauncher: backgroundJobLauncher(launches),
+      backgroundLauncher: context.launcher(launches),
       // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
       // fail closed: the events they would have guarded are blocked (docs/trust.md).
       trust: 'require',
@@ -110,24 +162,25 @@ export async function run(argv: string[]): Promise<number> {
         : {
             trace: {
               dir: resolve(traceDir),
-              redact: process.env[TRACE_REDACT_VARIABLE] !== '0',
+              redact: env[TRACE_REDACT_VARIABLE] !== '0',
               answer: toHostAnswer,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
             },
           }),
     });
-    // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
-    // (each is a group of its own): end them too before going, rather than leave them running unbounded.
-    const endHooksOnTerm = (): void => {
-      engine.close(TERM_CLOSE_DEADLINE_MS).finally(() => process.exit(SIGTERM_EXIT_CODE));
-    };
-    process.once('SIGTERM', endHooksOnTerm);
+    const undo = context.whileFiring?.(engine);
     try {
       const sessionId = sessionOf(payload, '');
       if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = toHostAnswer(await engine.fire(event, payload));
+      const answer = toHostAnswer(
+        await engine.fire(
+          event,
+          payload,
+          context.signal === undefined ? undefined : { signal: context.signal },
+        ),
+      );
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
@@ -136,20 +189,22 @@ export async function run(argv: string[]): Promise<number> {
       writeAnswer(2, traceWarnings.join(''));
       // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.
       if (exporter !== undefined) {
-        await exporter.flush(RUN_EXPORT_LIMIT_MS);
-        // On exit 2 the host reads all of stderr as the hook's message: an export problem must not join it.
-        if (answer.exitCode !== 2) writeAnswer(2, exportWarnings.join(''));
+        afterAnswer = async () => {
+          await exporter.flush(RUN_EXPORT_LIMIT_MS);
+          // On exit 2 the host reads all of stderr as the hook's message: an export problem must not join it.
+          if (answer.exitCode !== 2) writeAnswer(2, exportWarnings.join(''));
+        };
       }
-      return answer.exitCode;
+      return { exitCode: answer.exitCode, afterAnswer };
     } finally {
       await Promise.all(launches);
       await engine.close();
-      process.removeListener('SIGTERM', endHooksOnTerm);
+      undo?.();
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     writeAnswer(2, `hookwire run: ${message}\n`);
-    return OWN_ERROR;
+    return { exitCode: OWN_ERROR, afterAnswer };
   }
 }
 
