@@ -4,6 +4,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import {
   createHookServer,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
@@ -31,6 +32,7 @@ merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true
   --insecure-no-auth   accept requests without a token; allowed on a loopback host only
   --max-body BYTES     larger requests are answered 413 (default ${DEFAULT_MAX_BODY_BYTES})
   --max-concurrent N   events run at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT})
+  --body-timeout S     a body not complete within S seconds is answered 408 (default ${DEFAULT_BODY_TIMEOUT_MS / 1000})
   --cwd DIR            where hooks run when a payload's cwd does not exist here (default: current directory)
   --on-config-error P  block (default): refuse to start when the settings have errors; allow: start anyway
   --trace DIR          record every event (payload, outcome, answer) in DIR, one JSONL file per session,
@@ -63,6 +65,7 @@ export async function run(argv: string[]): Promise<number> {
         'insecure-no-auth': { type: 'boolean', default: false },
         'max-body': { type: 'string' },
         'max-concurrent': { type: 'string' },
+        'body-timeout': { type: 'string' },
         cwd: { type: 'string' },
         'on-config-error': { type: 'string', default: 'block' },
         trace: { type: 'string' },
@@ -91,6 +94,8 @@ export async function run(argv: string[]): Promise<number> {
       1,
       100_000,
     );
+    const bodyTimeoutMs =
+      integer(values['body-timeout'], '--body-timeout', DEFAULT_BODY_TIMEOUT_MS / 1000, 1, 3600) * 1000;
     const token = process.env[values['token-env']] || undefined;
     const insecureNoAuth = values['insecure-no-auth'];
     if (token === undefined && !insecureNoAuth) {
@@ -144,6 +149,7 @@ export async function run(argv: string[]): Promise<number> {
       insecureNoAuth,
       maxBodyBytes,
       maxConcurrent,
+      bodyTimeoutMs,
       fallbackCwd: cwd,
       log: warn,
     });
