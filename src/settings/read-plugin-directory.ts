@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { isInsideDirectory } from '../common/is-inside-directory.js';
 import { isRecord } from '../common/is-record.js';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
 import { type PluginOrigin, pluginDataDirectory } from './plugin-origin.js';
@@ -90,8 +91,7 @@ export function pluginSources(load: PluginLoad): PlannedSource[] {
       return;
     }
     const file = resolve(load.root, entry);
-    const inside = relative(load.root, file);
-    if (inside.startsWith('..') || isAbsolute(inside)) {
+    if (!isInsideDirectory(file, load.root)) {
       sources.push(...problem(manifestPath, `hooks path "${entry}" leaves the plugin directory`, jsonPath));
     } else if (file !== hooksFile) {
       // hooks/hooks.json is loaded by default; naming it again would load its hooks twice.
