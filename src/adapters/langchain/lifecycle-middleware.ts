@@ -11,6 +11,7 @@ import {
 } from 'langchain';
 import type { ToolCall } from '../tool-gate.js';
 import type { AgentLifecycle } from './agent-lifecycle.js';
+import { toolResultOf } from './tool-result-of.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /** Marks the messages this middleware adds (`additional_kwargs.hookwire`), so that hosts can tell them apart. */
@@ -36,10 +37,6 @@ type RunConfiguration = { readonly configurable?: Readonly<Record<string, unknow
 function textOf(message: BaseMessage | undefined): string {
   if (message === undefined) return '';
   return typeof message.content === 'string' ? message.content : message.text;
-}
-
-function stringOf(content: unknown): string {
-  return typeof content === 'string' ? content : JSON.stringify(content);
 }
 
 /** A user message from the middleware (context, Stop feedback), marked so. */
@@ -171,13 +168,13 @@ export function lifecycleMiddleware(
         }
         throw error;
       }
-      if (ToolMessage.isInstance(result)) {
-        const answer =
-          result.status === 'error'
-            ? await lifecycle.toolFailed(thread, call, stringOf(result.content))
-            : await lifecycle.afterTool(thread, call, result.content);
-        addContext(thread, answer.context);
-      }
+      // Every call that returned fires its after-tool moment, a Command (write_file, edit_file, task) too.
+      const ended = toolResultOf(result, id);
+      const answer =
+        ended.status === 'error'
+          ? await lifecycle.toolFailed(thread, call, ended.error)
+          : await lifecycle.afterTool(thread, call, ended.output);
+      addContext(thread, answer.context);
       return result;
     },
     afterAgent: {
