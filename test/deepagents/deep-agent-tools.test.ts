@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeModel } from '@langchain/core/testing';
 import { Command, MemorySaver } from '@langchain/langgraph';
@@ -152,5 +153,26 @@ describe('tools that return a LangGraph Command', () => {
       ]),
     );
     expect(results).toHaveLength(4);
+  }, 60_000);
+});
+
+describe('the middleware’s own dispatcher', () => {
+  it('resolves a relative path once, and runs its hooks', async () => {
+    mkdirSync(join(project.path, 'sub'));
+    const record = join(project.path, 'relative.jsonl');
+    writeHooks(join(project.path, 'sub'), {
+      hooks: [{ command: [fixture('record-stdin.sh'), record], events: ['session.start', 'session.end'] }],
+    });
+    const previous = process.cwd();
+    process.chdir(project.path);
+    const hooks = deepAgentsHooksMiddleware({ path: 'sub/hooks.json', threadId: 'relative-thread' });
+    process.chdir(previous);
+    const agent = createDeepAgent({ model: fakeModel().respond(new AIMessage('hi')), middleware: [hooks] });
+    await agent.invoke(go);
+    await hooks.close(10_000);
+    expect(recordedPayloads(record)).toEqual([
+      { event: 'session.start', thread_id: 'relative-thread' },
+      { event: 'session.end', thread_id: 'relative-thread' },
+    ]);
   }, 60_000);
 });
