@@ -7,6 +7,7 @@ import { AIMessage, HumanMessage, ToolMessage, tool } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  DEEPAGENTS_TOOL_NAMES,
   type LangchainHooksMiddleware,
   langchainHooksMiddleware,
 } from '../../src/adapters/langchain/langchain-entry.js';
@@ -175,4 +176,59 @@ describe('the middleware’s own dispatcher', () => {
       { event: 'session.end', thread_id: 'relative-thread' },
     ]);
   }, 60_000);
+});
+
+describe("the toolNames preset 'deepagents'", () => {
+  it('lets Claude Code matchers (Write, LS) match Deep Agents’ own tools', async () => {
+    const deny = {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'no writes here',
+      },
+    };
+    const settings: ClaudeSettings = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Write|Edit', hooks: [respondingHook(claudeRecord, { stdout: deny })] },
+          { matcher: 'LS', hooks: [respondingHook(claudeRecord)] },
+        ],
+      },
+    };
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'write_file', args: { file_path: '/x.txt', content: 'x' }, id: 'call_write' },
+        { name: 'ls', args: { path: '/' }, id: 'call_ls' },
+      ])
+      .respond(new AIMessage('done'));
+    const agent = createDeepAgent({
+      model,
+      middleware: [claudeHooks(settings, { toolNames: 'deepagents' })],
+      checkpointer: new MemorySaver(),
+    });
+    const result = await agent.invoke(go, thread);
+    const refusal = result.messages.find(
+      (message) => ToolMessage.isInstance(message) && message.tool_call_id === 'call_write',
+    );
+    expect(refusal).toMatchObject({ content: 'no writes here', status: 'error' });
+    expect(result.files ?? {}).not.toHaveProperty('/x.txt');
+    const seen = recorded(claudeRecord).map((payload) => [payload.tool_name, payload.tool_use_id]);
+    expect(seen.sort()).toEqual([
+      ['LS', 'call_ls'],
+      ['Write', 'call_write'],
+    ]);
+  }, 60_000);
+
+  it('is a map to extend', () => {
+    expect({ ...DEEPAGENTS_TOOL_NAMES, run_tests: 'Bash' }).toEqual({
+      execute: 'Bash',
+      write_file: 'Write',
+      edit_file: 'Edit',
+      read_file: 'Read',
+      ls: 'LS',
+      glob: 'Glob',
+      grep: 'Grep',
+      run_tests: 'Bash',
+    });
+  });
 });
