@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -8,6 +7,7 @@ import { HookwireError } from '../errors/hookwire-error.js';
 import { toHttpAnswer } from '../protocol/to-http-answer.js';
 import { withTraceParent } from '../telemetry/otlp/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
+import { confinePayload } from './confine-payload.js';
 import { readRequestBody } from './read-request-body.js';
 
 /** Options of `createHookServer`. */
@@ -31,10 +31,15 @@ export interface HookServerOptions {
   /** Bodies received at once (each up to `maxBodyBytes`); more are answered 503. Default 4 × maxConcurrent. */
   readonly maxReceiving?: number;
   /**
-   * Where hooks run when a payload's `cwd` does not exist on this machine (payloads come from the agent's
-   * machine). Default: process.cwd().
+   * Where hooks run: a payload's `cwd` comes from the network and is replaced by this one (unless it lies
+   * in `clientDirectories`). Default: process.cwd().
    */
   readonly fallbackCwd?: string;
+  /**
+   * Directories shared with clients, as real paths: a payload's `cwd`, `transcript_path` and
+   * `agent_transcript_path` are kept only when they lie inside one (see `confinePayload`). Default none.
+   */
+  readonly clientDirectories?: readonly string[];
   /** One line per request: event, decision, status, duration. Never the payload, never a header. */
   readonly log?: (line: string) => void;
   /** How long `close()` waits for events in flight before cutting connections. Default 30 s. */
@@ -149,8 +154,10 @@ export function createHookServer(options: HookServerOptions): HookServer {
     if (routed !== undefined && named !== undefined && routed !== named) {
       return { status: 400, body: { error: `the path says ${routed}, the payload says ${named}` } };
     }
-    const cwd = fields.cwd;
-    const local = typeof cwd === 'string' && !existsSync(cwd) ? { ...fields, cwd: fallbackCwd } : fields;
+    const local = await confinePayload(event, fields, {
+      cwd: fallbackCwd,
+      clientDirectories: options.clientDirectories ?? [],
+    });
     try {
       // The caller's trace context (W3C `traceparent`) goes with the firing, for the spans `serve` exports.
       const outcome = await withTraceParent(request.headers.traceparent, () =>
