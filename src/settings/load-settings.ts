@@ -72,7 +72,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       hasPositions: source.object === undefined,
       plugin: source.plugin,
     };
-    const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
+    // The Deep Agents source follows its host's rule, a bad entry is a warning; a Deep Agents-shaped file
+    // anywhere else is held to hookwire's, so that what `validate` rejects fails closed (docs/settings.md).
+    const deepAgentsSeverity = source.level === 'deepagents' ? 'warning' : 'error';
+    const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity });
     if (!verdict.trusted) {
       const errors = reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
       const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks, errors);
