@@ -232,3 +232,183 @@ describe("the toolNames preset 'deepagents'", () => {
     });
   });
 });
+
+describe('tool calls inside the task tool (subagents)', () => {
+  let executed: string[];
+  beforeEach(() => {
+    executed = [];
+  });
+  const shell = () =>
+    tool(
+      async ({ command }) => {
+        executed.push(command);
+        return `ran ${command}`;
+      },
+      { name: 'run_shell', description: 'Runs a command.', schema: z.object({ command: z.string() }) },
+    );
+  /** The root delegates to the general-purpose subagent, which runs `rm -rf /tmp/x` and lists `/`. */
+  const delegating = () =>
+    fakeModel()
+      .respondWithTools([
+        {
+          name: 'task',
+          args: { description: 'clean up', subagent_type: 'general-purpose' },
+          id: 'call_task',
+        },
+      ])
+      .respondWithTools([
+        { name: 'run_shell', args: { command: 'rm -rf /tmp/x' }, id: 'call_rm' },
+        { name: 'ls', args: { path: '/' }, id: 'call_ls' },
+      ])
+      .respond(new AIMessage('sub done'))
+      .respond(new AIMessage('done'));
+  const denyShell = (reason: string): ClaudeSettings => ({
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'run_shell',
+          hooks: [
+            respondingHook(claudeRecord, {
+              stdout: {
+                hookSpecificOutput: {
+                  hookEventName: 'PreToolUse',
+                  permissionDecision: 'deny',
+                  permissionDecisionReason: reason,
+                },
+              },
+            }),
+          ],
+        },
+      ],
+      PostToolUse: [{ hooks: [respondingHook(claudeRecord)] }],
+    },
+  });
+
+  it('fire PreToolUse for the general-purpose subagent’s calls: a deny keeps them from running', async () => {
+    const model = delegating();
+    const agent = createDeepAgent({
+      model,
+      tools: [shell()],
+      middleware: [claudeHooks(denyShell('not in this repo'))],
+      checkpointer: new MemorySaver(),
+    });
+    const result = await agent.invoke(go, thread);
+    expect(executed).toEqual([]);
+    expect(result.messages.at(-1)?.text).toBe('done');
+    // The subagent's model read the reason as the tool's error.
+    const subagentSaw = (model.calls[2]?.messages ?? []).filter((message) => ToolMessage.isInstance(message));
+    expect(subagentSaw.map((message) => [message.tool_call_id, message.status])).toEqual([
+      ['call_rm', 'error'],
+      ['call_ls', 'success'],
+    ]);
+    expect(subagentSaw[0]?.text).toContain('not in this repo');
+    const events = recorded(claudeRecord).map((payload) => [
+      payload.hook_event_name,
+      payload.tool_name,
+      payload.tool_use_id,
+    ]);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ['PreToolUse', 'run_shell', 'call_rm'],
+        ['PostToolUse', 'ls', 'call_ls'],
+        ['PostToolUse', 'task', 'call_task'],
+      ]),
+    );
+    expect(events).toHaveLength(3);
+    expect(recorded(claudeRecord)[0]).toMatchObject({
+      session_id: 'thread-1',
+      tool_input: { command: 'rm -rf /tmp/x' },
+    });
+  }, 60_000);
+
+  it('refuses a subagent’s call whose input a hook rewrote, saying why', async () => {
+    const rewrite: ClaudeSettings = {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'run_shell',
+            hooks: [
+              respondingHook(claudeRecord, {
+                stdout: {
+                  hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'true' } },
+                },
+              }),
+            ],
+          },
+        ],
+      },
+    };
+    const model = delegating();
+    const agent = createDeepAgent({
+      model,
+      tools: [shell()],
+      middleware: [claudeHooks(rewrite)],
+      checkpointer: new MemorySaver(),
+    });
+    await agent.invoke(go, thread);
+    expect(executed).toEqual([]);
+    const refused = (model.calls[2]?.messages ?? []).find(
+      (message) => ToolMessage.isInstance(message) && message.tool_call_id === 'call_rm',
+    );
+    expect(refused?.text).toContain('a PreToolUse hook rewrote the input of run_shell');
+  }, 60_000);
+
+  it('fire each call once when the subagent runs the middleware too', async () => {
+    const hooks = claudeHooks(denyShell('no'));
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'task', args: { description: 'clean up', subagent_type: 'cleaner' }, id: 'call_task' },
+      ])
+      .respondWithTools([
+        { name: 'run_shell', args: { command: 'rm -rf /tmp/x' }, id: 'call_rm' },
+        { name: 'ls', args: { path: '/' }, id: 'call_ls' },
+      ])
+      .respond(new AIMessage('sub done'))
+      .respond(new AIMessage('done'));
+    const agent = createDeepAgent({
+      model,
+      tools: [shell()],
+      subagents: [{ name: 'cleaner', description: 'Cleans.', systemPrompt: 'Clean.', middleware: [hooks] }],
+      middleware: [hooks],
+      checkpointer: new MemorySaver(),
+    });
+    await agent.invoke(go, thread);
+    expect(executed).toEqual([]);
+    const events = recorded(claudeRecord).map((payload) => [payload.hook_event_name, payload.tool_use_id]);
+    expect(events.sort()).toEqual([
+      ['PostToolUse', 'call_ls'],
+      ['PostToolUse', 'call_task'],
+      ['PreToolUse', 'call_rm'],
+    ]);
+  }, 60_000);
+
+  it('fire tool.use and tool.result for them in the Deep Agents vocabulary', async () => {
+    const hooks = deepAgentsHooksMiddleware({ dispatcher });
+    const agent = createDeepAgent({
+      model: delegating(),
+      tools: [shell()],
+      middleware: [hooks],
+      checkpointer: new MemorySaver(),
+    });
+    await agent.invoke(go, thread);
+    await hooks.end();
+    await dispatcher.close(10_000);
+    const toolEvents = recordedPayloads(deepRecord)
+      .map((payload) => payload as Record<string, unknown>)
+      .filter((payload) => String(payload.event).startsWith('tool.'))
+      .map((payload) => [payload.event, payload.tool_id, payload.tool_status ?? null]);
+    expect(toolEvents.map((event) => JSON.stringify(event)).sort()).toEqual(
+      [
+        ['tool.use', 'call_task', null],
+        ['tool.use', 'call_rm', null],
+        ['tool.result', 'call_rm', 'success'],
+        ['tool.use', 'call_ls', null],
+        ['tool.result', 'call_ls', 'success'],
+        ['tool.result', 'call_task', 'success'],
+      ]
+        .map((event) => JSON.stringify(event))
+        .sort(),
+    );
+    expect(executed).toEqual(['rm -rf /tmp/x']);
+  }, 60_000);
+});

@@ -11,6 +11,7 @@ import {
 } from 'langchain';
 import type { ToolCall } from '../tool-gate.js';
 import type { AgentLifecycle } from './agent-lifecycle.js';
+import { nestedToolGuard } from './nested-tool-guard.js';
 import { toolResultOf } from './tool-result-of.js';
 import { validateToolInput } from './validate-tool-input.js';
 
@@ -58,7 +59,9 @@ function hookMessage(content: string, kind: string): HumanMessage {
  *   a rewritten input is checked against the tool's schema), then `afterTool`, `toolFailed` or
  *   `toolInterrupted`;
  * - `afterAgent`: `stop`; continuing adds the instruction as a user message and jumps back to the model.
- * Session moments and `stop` are skipped for deepagents subagents (internal runs of the `task` tool).
+ * Session moments and `stop` are skipped for deepagents subagents (internal runs of the `task` tool). Tool
+ * calls made inside a tool (a subagent's, which may not have this middleware) get the tool moments through
+ * `nestedToolGuard`.
  */
 export function lifecycleMiddleware(
   lifecycle: AgentLifecycle,
@@ -83,6 +86,8 @@ export function lifecycleMiddleware(
     if (context.length === 0) return;
     pendingContext.set(thread, [...(pendingContext.get(thread) ?? []), ...context]);
   };
+
+  const nestedTools = nestedToolGuard(lifecycle, addContext);
 
   const middleware = createMiddleware({
     name: options.name,
@@ -157,7 +162,9 @@ export function lifecycleMiddleware(
       }
       let result: Awaited<ReturnType<typeof handler>>;
       try {
-        result = await handler({ ...request, toolCall: { ...request.toolCall, args: input } });
+        // The guarded tool carries the tool moments into every tool call made inside it (a subagent's).
+        const tool = nestedTools.guard(request.tool, thread);
+        result = await handler({ ...request, tool, toolCall: { ...request.toolCall, args: input } });
       } catch (error) {
         if (isGraphInterrupt(error)) {
           interruptedCalls.set(id, input);
