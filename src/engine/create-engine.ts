@@ -14,13 +14,15 @@ import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
 import { callbackHooks } from './callback-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
-import type { Engine, EngineOptions } from './engine.js';
+import type { Engine, EngineOptions, FireOptions } from './engine.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
 import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
 import { ScopedHookSets } from './scoped-hook-sets.js';
+import { SessionFiles } from './session-files.js';
 import { type Delivery, SessionState } from './session-state.js';
+import { createUntrustedGate } from './untrusted-gate.js';
 import { createSessionWatcher, type SessionWatcher, watchPathsOf } from './watch-files.js';
 
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -62,6 +64,8 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     options.onConfigError === 'block'
       ? settings.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
       : [];
+  // Untrusted files fail closed (docs/trust.md); with none, firings pay nothing for it.
+  const untrustedGate = createUntrustedGate(settings.untrusted, options.projectDir, options.onUntrusted);
 
   const sessionId = randomSessionId();
   const controller = new AbortController();
@@ -71,7 +75,9 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   const context: EngineContext = {
     options,
     policy: settings.policy,
-    state: new SessionState(),
+    state: new SessionState(
+      options.sessionStateDir === undefined ? undefined : new SessionFiles(options.sessionStateDir),
+    ),
     envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
     defaults: {
       sessionId,
@@ -94,7 +100,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     },
   };
 
-  const fire = (event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome> => {
+  const fire = (
+    event: AnyEventName,
+    payload?: Record<string, unknown>,
+    fireOptions?: FireOptions,
+  ): Promise<Outcome> => {
     if (closed)
       return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
     // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
@@ -109,12 +119,14 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
         ? emptyOutcome(event)
         : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
-          fireSelected(context, event, given, selected);
+          fireSelected(context, event, given, selected, fireOptions?.signal);
     const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
     const ended = context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
-    if (configErrors.length === 0) return ended;
+    const kept = context.state.files === undefined ? ended : keepSessionFiles(ended, event, given);
+    const gated = untrustedGate === undefined ? kept : kept.then((outcome) => untrustedGate(outcome, given));
+    if (configErrors.length === 0) return gated;
     const errors = configErrorsFor(event, configErrors);
-    return errors.length === 0 ? ended : ended.then((outcome) => failClosed(outcome, errors, options.cwd));
+    return errors.length === 0 ? gated : gated.then((outcome) => failClosed(outcome, errors, options.cwd));
   };
   // Loaded only when asked for: `hookwire run` without a trace never evaluates the writer. The engine is
   // made synchronously, so the first traced firing waits for the import.
@@ -134,11 +146,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     fire:
       tracer === undefined && telemetry === undefined
         ? fire
-        : (event, payload) => {
+        : (event, payload, fireOptions) => {
             const spanStart = telemetry?.begin();
-            if (tracer === undefined && spanStart === undefined) return fire(event, payload);
+            if (tracer === undefined && spanStart === undefined) return fire(event, payload, fireOptions);
             const startedAt = new Date();
-            return fire(event, payload).then(async (outcome) => {
+            return fire(event, payload, fireOptions).then(async (outcome) => {
               const given = payload ?? EMPTY_PAYLOAD;
               if (tracer !== undefined) {
                 try {
@@ -234,6 +246,25 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
         const paths = watchPathsOf(outcome, cwd);
         if (paths !== undefined) sessionWatcher.watcher.setPaths(paths);
       }
+      return outcome;
+    });
+  }
+
+  /**
+   * With session files: after the session's end event they go; a session's start or end also removes the
+   * stale ones of any session.
+   */
+  function keepSessionFiles(
+    fired: Promise<Outcome>,
+    event: AnyEventName,
+    given: Readonly<Record<string, unknown>>,
+  ): Promise<Outcome> {
+    const files = context.state.files;
+    const ends = specOf(event).endsSession === true;
+    if (files === undefined || (!ends && event !== 'SessionStart')) return fired;
+    return fired.then((outcome) => {
+      if (ends) files.forget(sessionOf(given, sessionId));
+      files.removeStale();
       return outcome;
     });
   }

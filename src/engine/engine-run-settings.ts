@@ -1,4 +1,5 @@
 import { type RunSettings, runSettings } from '../run/create-run-request.js';
+import { markHooksAs } from '../run/process/hook-run-marker.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
 import { PROJECT_DIR_VARIABLE } from '../settings/settings-locations.js';
 import type { NormalizedOptions } from './normalize-options.js';
@@ -20,8 +21,19 @@ export class EngineRunSettings {
     private readonly signal: AbortSignal,
   ) {}
 
-  /** The settings of a firing in `sessionId` whose hooks run in `cwd`. */
-  of(sessionId: string, cwd: string): RunSettings {
+  /**
+   * The settings of a firing in `sessionId` whose hooks run in `cwd`; with `signal`, the firing's own
+   * (its hooks end when either it or the engine's is aborted), the rest shared.
+   */
+  of(sessionId: string, cwd: string, signal?: AbortSignal): RunSettings {
+    const shared = this.shared(sessionId, cwd);
+    if (signal === undefined) return shared;
+    const either = AbortSignal.any([this.signal, signal]);
+    markHooksAs(either, this.signal);
+    return { ...shared, signal: either };
+  }
+
+  private shared(sessionId: string, cwd: string): RunSettings {
     const last = this.last;
     const sameSession = last !== undefined && this.lastSessionId === sessionId;
     if (sameSession && last.cwd === cwd) return last;
@@ -37,6 +49,7 @@ export class EngineRunSettings {
             CLAUDE_CODE_SESSION_ID: sessionId,
             ...options.env,
           },
+      hostEnvironment: options.hostEnvironment,
       signal: this.signal,
       policy: this.policy,
       model: options.model,

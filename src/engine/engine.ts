@@ -4,7 +4,7 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, HookScope, LoadedSettings } from '../settings/configured-hook.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
-import type { TrustMode } from '../settings/trust-rule.js';
+import type { TrustMode, UntrustedPolicy } from '../settings/trust-rule.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
@@ -58,8 +58,15 @@ export interface EngineOptions {
   readonly onHookEnd?: (run: HookRun & { event: string }) => void;
   /** Consecutive Stop/SubagentStop blocks before the outcome says the cap was reached. Default 9. */
   readonly stopBlockCap?: number;
-  /** Extra environment for command hooks, on top of process.env. */
+  /** Extra environment for command hooks, on top of process.env (or `hostEnvironment`). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The environment that stands for process.env: what hooks inherit (under `env`), and where the engine
+   * reads its own variables (HOOKWIRE_SCRUB_SECRETS, HOOKWIRE_STATE_DIR, model keys, CLAUDE_ENV_FILE, ...).
+   * For a process that serves another process's event (the daemon passes each request's environment, used
+   * for that engine only). Default: process.env.
+   */
+  readonly hostEnvironment?: Readonly<NodeJS.ProcessEnv>;
   /** Capture cap per stream, bytes. Default 1 MiB. */
   readonly outputCapBytes?: number;
   /**
@@ -101,12 +108,29 @@ export interface EngineOptions {
    */
   readonly stateDir?: string;
   /**
+   * Keep what the engine remembers per session (which `once` hooks ran, consecutive Stop blocks) in files
+   * under `<sessionStateDir>/sessions/`, shared with engines in other processes, instead of in memory: for a
+   * host that runs one process per event (`hookwire run` passes hookwire's state directory). Concurrent
+   * engines run a `once` hook exactly once per session. A session's files go after its end event; sessions
+   * untouched for 7 days go at the next session start or end. Default: in memory.
+   */
+  readonly sessionStateDir?: string;
+  /**
    * `require`: hooks from sources a repository can carry (project and local settings, and settings files
-   * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others are
-   * skipped, each file with one warning, and listed in `settings.untrusted`. `off`: every source runs.
-   * Default `off`: the host decides (`hookwire run` requires trust). See docs/trust.md.
+   * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others do not
+   * run, each file has one warning, is listed in `settings.untrusted`, and fails closed (`onUntrusted`).
+   * `off`: every source runs. Default `off`: the host decides (`hookwire run` requires trust). See
+   * docs/trust.md.
    */
   readonly trust?: TrustMode;
+  /**
+   * Under `trust: 'require'`, what an untrusted file does to the events its hooks would have run on:
+   * `block` blocks every such event that can block, with the file, why it is untrusted and the command that
+   * trusts it as the reason, and tells the others in a system message; `skip` only tells, as system
+   * messages. Default `block`: a guard the user has not trusted (a clone, an edit) must not let through what
+   * it was written to stop. `hookwire run --on-untrusted skip` is the CLI's opt-out.
+   */
+  readonly onUntrusted?: UntrustedPolicy;
   /** The trust store `require` checks. Default: `trust.json` in hookwire's state directory (HOOKWIRE_STATE_DIR). */
   readonly trustStore?: string;
   /**
@@ -131,6 +155,16 @@ export interface EngineOptions {
   readonly endDetachedOnClose?: boolean;
 }
 
+/** Options of one firing. */
+export interface FireOptions {
+  /**
+   * Cancels this firing alone: its running hooks end as on the engine's close (process groups get SIGTERM,
+   * then SIGKILL after the grace) and report `cancelled`; the outcome is still returned. Background hooks
+   * the firing started are not tied to it: they run on, bounded by their own timeouts.
+   */
+  readonly signal?: AbortSignal;
+}
+
 /** The engine an agent embeds. */
 export interface Engine {
   /** What was loaded, with diagnostics. */
@@ -141,7 +175,7 @@ export interface Engine {
    * (their output is not honoured), with a warning in the outcome. Never rejects because of a hook or an
    * event name; rejects only for programmer errors (closed engine, a name or payload of the wrong type).
    */
-  fire(event: AnyEventName, payload?: Record<string, unknown>): Promise<Outcome>;
+  fire(event: AnyEventName, payload?: Record<string, unknown>, options?: FireOptions): Promise<Outcome>;
   /**
    * Adds the hooks of a scope, as Claude Code runs those a skill or subagent definition declares in its
    * frontmatter (`hooks:`, the settings' event map; docs/scoped-hooks.md): a subagent's run only for events

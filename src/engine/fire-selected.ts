@@ -25,6 +25,7 @@ export async function fireSelected(
   event: AnyEventName,
   given: Readonly<Record<string, unknown>>,
   selected: readonly SelectedHook[],
+  signal?: AbortSignal,
 ): Promise<Outcome> {
   const startedAt = performance.now();
   const { options, state } = context;
@@ -35,6 +36,7 @@ export async function fireSelected(
   const settings = context.runSettings.of(
     sessionId,
     typeof payload.cwd === 'string' ? payload.cwd : options.cwd,
+    signal,
   );
   const firing: Firing = {
     context,

@@ -10,6 +10,7 @@ import {
   settingsLocations,
 } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
+import type { UntrustedPolicy } from '../settings/trust-rule.js';
 import { trustStorePath } from '../settings/trust-store.js';
 import {
   DEFAULT_TRACE_KEEP,
@@ -38,6 +39,8 @@ export interface NormalizedOptions {
   readonly onHookEnd: EngineOptions['onHookEnd'];
   readonly stopBlockCap: number;
   readonly env: Readonly<Record<string, string>>;
+  /** What hooks inherit under `env`, and where the engine's own variables are read: process.env by default. */
+  readonly hostEnvironment: Readonly<NodeJS.ProcessEnv>;
   readonly outputCapBytes: number;
   readonly spawner: 'direct' | 'helper-process';
   /** Undefined when hooks inherit the host's whole environment. */
@@ -47,10 +50,13 @@ export interface NormalizedOptions {
   /** Undefined: background hooks run in-process. */
   readonly backgroundLauncher: BackgroundLauncher | undefined;
   readonly stateDir: string | undefined;
+  /** Undefined: session state in memory. */
+  readonly sessionStateDir: string | undefined;
   /** CLAUDE_ENV_FILE as `env` or the host's environment sets it: hooks get that file, not one of the engine's. */
   readonly hostEnvFile: string | undefined;
   /** The trust store to check, undefined when trust is off. */
   readonly trustStore: string | undefined;
+  readonly onUntrusted: UntrustedPolicy;
   /** Undefined: events are not recorded. */
   readonly trace: NormalizedTraceOptions | undefined;
   readonly endDetachedOnClose: boolean;
@@ -68,7 +74,7 @@ export const DEFAULT_STOP_BLOCK_CAP = 9;
  */
 export function normalizeOptions(
   options: EngineOptions,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<NodeJS.ProcessEnv> = options.hostEnvironment ?? process.env,
 ): NormalizedOptions {
   const cwd = resolve(options.cwd ?? process.cwd());
   const defaults = settingsLocations(cwd, { ...env, [PROJECT_DIR_VARIABLE]: undefined });
@@ -91,6 +97,7 @@ export function normalizeOptions(
     onHookEnd: options.onHookEnd,
     stopBlockCap: options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP,
     env: options.env ?? {},
+    hostEnvironment: env,
     outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     spawner: options.spawner ?? 'direct',
     scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),
@@ -98,12 +105,21 @@ export function normalizeOptions(
     onConfigError: options.onConfigError ?? 'allow',
     backgroundLauncher: options.backgroundLauncher,
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
+    sessionStateDir:
+      options.sessionStateDir === undefined ? undefined : resolve(cwd, options.sessionStateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
+    onUntrusted: untrustedPolicyOf(options.onUntrusted),
     endDetachedOnClose: options.endDetachedOnClose ?? true,
     telemetry: options.telemetry,
     trace: traceSettingOf(options, cwd),
   };
+}
+
+/** A misspelt policy must not quietly pick one: `skip` lets through what `block` stops. */
+function untrustedPolicyOf(policy: EngineOptions['onUntrusted']): UntrustedPolicy {
+  if (policy === undefined || policy === 'block' || policy === 'skip') return policy ?? 'block';
+  throw new HookwireError('usage', `onUntrusted must be 'block' or 'skip', not ${JSON.stringify(policy)}`);
 }
 
 function traceSettingOf(options: EngineOptions, cwd: string): NormalizedTraceOptions | undefined {

@@ -18,9 +18,12 @@ export interface FinishedJob {
 
 /**
  * Runs a background job with the engine's own runner and reader: the same timeout, capture caps and
- * process-group kills as a hook the engine runs itself.
+ * process-group kills as a hook the engine runs itself. The hook inherits `hostEnvironment` under the job's.
  */
-export async function runBackgroundJob(job: BackgroundJob): Promise<FinishedJob> {
+export async function runBackgroundJob(
+  job: BackgroundJob,
+  hostEnvironment: Readonly<NodeJS.ProcessEnv> = process.env,
+): Promise<FinishedJob> {
   const startedAt = performance.now();
   const request: RunRequest = {
     hook: job.hook,
@@ -29,6 +32,7 @@ export async function runBackgroundJob(job: BackgroundJob): Promise<FinishedJob>
     cwd: job.cwd,
     projectDir: job.projectDir,
     environment: job.environment,
+    hostEnvironment,
     timeoutMs: job.timeoutMs,
     signal: new AbortController().signal,
     policy: job.policy,

@@ -55,7 +55,7 @@ export async function runFiring(
     if (fates[group] === 'background') {
       const launcher = context.options.backgroundLauncher;
       if (launcher !== undefined && hook.type !== 'callback') launcher(backgroundJobOf(firing, group, hook));
-      else context.track(runInBackground(firing, executeInFiring(firing, group, hook), hook));
+      else context.track(runInBackground(firing, executeInFiring(inBackground(firing), group, hook), hook));
     } else {
       results[group] = executeInFiring(firing, group, hook);
     }
@@ -66,4 +66,13 @@ export async function runFiring(
   }
   // One tracked promise for the firing's hooks, rather than one per hook: close() waits for them alike.
   return plan.parallel > 0 ? context.track(Promise.all(results)) : Promise.all(results);
+}
+
+/*
+ * A background hook is not tied to the firing that started it: a firing's own signal (fire's `signal`)
+ * never reaches it, only the engine's close and its own timeout do.
+ */
+function inBackground(firing: Firing): Firing {
+  const { signal } = firing.context;
+  return firing.settings.signal === signal ? firing : { ...firing, settings: { ...firing.settings, signal } };
 }

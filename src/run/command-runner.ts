@@ -51,7 +51,7 @@ async function runMarked(
     spawnHookProcess({
       ...spec,
       cwd,
-      env: hookEnvironment(request.environment, handler.env, request.scrubSecrets),
+      env: hookEnvironment(request.environment, handler.env, request.scrubSecrets, request.hostEnvironment),
     });
   const launch =
     request.spawner === 'helper-process'

@@ -30,6 +30,12 @@ export interface HandlerExecution {
    * block. `details.verdict` keeps a copy for reports only.
    */
   readonly verdict?: Verdict;
+  /**
+   * Set on a `failed` run that could not start for want of something hookwire should have had installed
+   * (a prompt or agent hook's model SDK, an optional peer): the reader blocks it where the event can block,
+   * as for `onFailure: "block"`, so a missing install never turns a guard off unseen.
+   */
+  readonly failClosed?: true;
   /** Handler-specific facts kept for reports: http status, the agent's conversation, ... */
   readonly details?: Readonly<Record<string, unknown>>;
 }
@@ -51,6 +57,11 @@ export interface RunRequest {
    * Reuse one object for many requests: the merge with process.env is cached per object (and scrub setting).
    */
   readonly environment: Readonly<Record<string, string>>;
+  /**
+   * The environment hooks inherit, under `environment`: process.env, or the environment of the process whose
+   * event this is when the engine serves another one (the daemon: each request's own, for that event only).
+   */
+  readonly hostEnvironment: Readonly<NodeJS.ProcessEnv>;
   readonly timeoutMs: number;
   /** Aborted when the engine closes; the runner ends the hook and reports `cancelled`. */
   readonly signal: AbortSignal;

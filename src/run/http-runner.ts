@@ -116,7 +116,7 @@ export function createHttpRunner(options: HttpRunnerOptions = {}): HttpRunner {
     const { headers } = interpolateHeaders(handler.headers, {
       allowedEnvVars: handler.allowedEnvVars,
       policyAllowedEnvVars: request.policy.httpHookAllowedEnvVars,
-      environment: { ...process.env, ...request.environment },
+      environment: { ...request.hostEnvironment, ...request.environment },
     });
     const exchange = await postJson({
       url,

@@ -1,5 +1,6 @@
 import {
   findNodeAtLocation,
+  getNodePath,
   getNodeValue,
   type JSONPath,
   type Node,
@@ -54,12 +55,25 @@ const syntaxMessages: Record<ReturnType<typeof printParseErrorCode>, string> = {
  */
 export const MAX_NESTING_DEPTH = 512;
 
-/** Parses `text` as strict JSON, keeping node offsets. Never throws. */
+/**
+ * Longer than this (in UTF-16 code units: bytes, for ASCII), a text is refused before it is parsed. The
+ * reader is linear (about 0.1 s per MiB of handlers on a loaded machine, docs/performance.md), but every
+ * event reads every settings file, untrusted ones whole: the limit keeps a cloned repository's 100 MB file
+ * from costing each event seconds, past the host's timeout. Real settings are kilobytes.
+ */
+export const MAX_DOCUMENT_LENGTH = 1024 * 1024;
+
+/**
+ * Parses `text` as strict JSON, keeping node offsets. A key twice in one object is an error too: JSON
+ * readers disagree on which one counts (JSON.parse and jq take the last, a tree lookup the first), so the
+ * value a hook is checked with could differ from the one it runs with. Never throws.
+ */
 export function parseJsonDocument(text: string): JsonDocument {
   const errors: ParseError[] = [];
-  const tooDeep = offsetTooDeep(text);
+  const tooLong = text.length > MAX_DOCUMENT_LENGTH;
+  const tooDeep = tooLong ? undefined : offsetTooDeep(text);
   let root: Node | undefined;
-  if (tooDeep === undefined) {
+  if (!tooLong && tooDeep === undefined) {
     try {
       root =
         parseStrictTree(text) ??
@@ -82,16 +96,59 @@ export function parseJsonDocument(text: string): JsonDocument {
     return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
   };
   const first = errors[0];
-  const syntaxError =
-    tooDeep !== undefined
+  const syntaxError = tooLong
+    ? {
+        ...positionOf(MAX_DOCUMENT_LENGTH),
+        message: `the text is ${text.length} characters long, over the limit of ${MAX_DOCUMENT_LENGTH} (1 MiB): not read`,
+      }
+    : tooDeep !== undefined
       ? { ...positionOf(tooDeep), message: `malformed JSON: nested deeper than ${MAX_NESTING_DEPTH} levels` }
       : first
         ? {
             ...positionOf(first.offset),
             message: `malformed JSON: ${syntaxMessages[printParseErrorCode(first.error)]}`,
           }
-        : undefined;
+        : duplicateKeyError(root, positionOf);
   return { root: syntaxError ? undefined : root, syntaxError, positionOf };
+}
+
+/** The first key that appears twice in one object (in file order of the second), as a located error. */
+function duplicateKeyError(
+  root: Node | undefined,
+  positionOf: (offset: number) => JsonPosition,
+): (JsonPosition & { readonly message: string }) | undefined {
+  // Every object, each checked with one map: linear. Nesting is bounded by MAX_NESTING_DEPTH.
+  const pending = root ? [root] : [];
+  let duplicate: { first: Node; second: Node } | undefined;
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const children = node.children ?? [];
+    const found = node.type === 'object' ? repeatedKey(children) : undefined;
+    if (found && (duplicate === undefined || found.second.offset < duplicate.second.offset))
+      duplicate = found;
+    pending.push(...children);
+  }
+  if (duplicate === undefined) return undefined;
+  const { first, second } = duplicate;
+  const firstAt = positionOf(first.offset);
+  const where = formatJsonPath(getNodePath(second));
+  return {
+    ...positionOf(second.offset),
+    message: `duplicate key ${JSON.stringify(second.value)} at ${where} (first at line ${firstAt.line}, column ${firstAt.column}): a key may appear once in an object, since JSON readers disagree on which one counts`,
+  };
+}
+
+/** The first key node of an object's properties whose key an earlier one has, and that earlier one. */
+function repeatedKey(properties: readonly Node[]): { first: Node; second: Node } | undefined {
+  if (properties.length < 2) return undefined;
+  const seen = new Map<unknown, Node>();
+  for (const property of properties) {
+    const keyNode = property.children?.[0];
+    if (keyNode === undefined) continue;
+    const first = seen.get(keyNode.value);
+    if (first !== undefined) return { first, second: keyNode };
+    seen.set(keyNode.value, keyNode);
+  }
+  return undefined;
 }
 
 /** The offset of the bracket that opens level MAX_NESTING_DEPTH + 1, outside strings; undefined if none. */
@@ -161,10 +218,10 @@ export function parseStrictTree(text: string): Node | undefined {
       end = text.indexOf('"', end + 1);
     }
     index = end + 1;
-    // The text passed JSON.parse: only a string with a backslash needs decoding.
-    const backslash = text.indexOf('\\', start);
-    const value: string =
-      backslash !== -1 && backslash < end ? JSON.parse(text.slice(start, index)) : text.slice(start + 1, end);
+    // The text passed JSON.parse: only a string with a backslash needs decoding. The search stays inside
+    // the string: searching on from it to the end of the text, for every string, made reading quadratic.
+    const raw = text.slice(start + 1, end);
+    const value: string = raw.includes('\\') ? JSON.parse(text.slice(start, index)) : raw;
     return { type: 'string', value, offset: start, length: index - start, parent };
   };
 

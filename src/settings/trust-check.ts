@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ConfiguredHook, SourceLevel } from './configured-hook.js';
+import type { ConfiguredHook, Diagnostic, SourceLevel } from './configured-hook.js';
 import { describePlugin, type PluginOrigin } from './plugin-origin.js';
 import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from './settings-locations.js';
 import type { TrustStoreReading } from './trust-store.js';
@@ -23,6 +23,11 @@ export interface UntrustedSource {
   readonly warning: string;
   /** Its hooks, which did not load; empty when the file could not be read as settings. */
   readonly hooks: readonly ConfiguredHook[];
+  /**
+   * The errors of reading it as settings (not reported: the file is not trusted); where they concern an
+   * event, hookwire cannot tell which of its hooks would have run for it, and fails closed there too.
+   */
+  readonly problems: readonly Diagnostic[];
 }
 
 /** The verdict on one file's bytes. */
@@ -112,6 +117,7 @@ export function untrustedSource(
   reason: UntrustedReason,
   projectDir: string,
   hooks: readonly ConfiguredHook[],
+  problems: readonly Diagnostic[] = [],
 ): UntrustedSource {
   const plugin = source.plugin;
   // `trust --project` finds the plugins the project's settings enable; one named by --plugin is named again.
@@ -123,7 +129,7 @@ export function untrustedSource(
         : `hookwire trust --project ${shellQuote(projectDir)}`;
   const what = plugin === undefined ? 'project hooks' : `hooks of ${describePlugin(plugin)}`;
   const warning = `skipped untrusted ${what} in ${source.file} (${describeUntrustedReason(reason)}): review and trust them with \`${trustCommand}\``;
-  return { file: source.file, level: source.level, reason, trustCommand, warning, hooks };
+  return { file: source.file, level: source.level, reason, trustCommand, warning, hooks, problems };
 }
 
 /** A path as one shell word, quoted only when it needs to be (for messages people copy). */

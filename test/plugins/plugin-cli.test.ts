@@ -48,12 +48,19 @@ describe('hookwire run --plugin', () => {
     const state = { ...home, HOOKWIRE_STATE_DIR: join(directory, 'state-run') };
 
     const untrusted = await runCli(['run', '--plugin', inside], payload, state);
+    const command = `hookwire trust --project ${project} --plugin ${inside}`;
+    const hooksFile = join(inside, 'hooks', 'hooks.json');
     expect(untrusted.code).toBe(0);
-    expect(untrusted.stdout).not.toContain('"deny"');
-    expect(untrusted.stderr).toContain(join(inside, 'hooks', 'hooks.json'));
-    expect(JSON.parse(untrusted.stdout).systemMessage).toBe(
-      `hookwire: skipped untrusted hooks of plugin guard@1.2.0 (guard@inline) in ${join(inside, 'hooks', 'hooks.json')} (new file): review and trust them with \`hookwire trust --project ${project} --plugin ${inside}\``,
-    );
+    expect(untrusted.stderr).toContain(hooksFile);
+    // The guard did not run: hookwire denies in its place (fail closed), not with the guard's reason.
+    expect(JSON.parse(untrusted.stdout)).toEqual({
+      systemMessage: `hookwire: skipped untrusted hooks of plugin guard@1.2.0 (guard@inline) in ${hooksFile} (new file): review and trust them with \`${command}\``,
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: `hookwire blocked this PreToolUse: hooks that would have run for it are not trusted, so they did not run (fail closed until they are trusted):\n${hooksFile} (new file): its hook at line 8; ask the user to review and trust them: \`${command}\``,
+      },
+    });
 
     const trust = await runCli(['trust', '--project', project, '--plugin', inside, '--yes'], '', state);
     expect(trust.code).toBe(0);

@@ -297,7 +297,10 @@ describe("Claude Code's installed and enabled plugins (default sources)", () => 
       project,
       join(guard, 'hooks', 'hooks.json'),
     ]);
-    expect((await untrusted.fire('PreToolUse', bash('rm -rf /'))).decision).toBeNull();
+    // The untrusted guard did not run: the engine denies in its place (fail closed), not the guard.
+    const denied = await untrusted.fire('PreToolUse', bash('rm -rf /'));
+    expect([denied.decision, denied.runs]).toEqual(['deny', []]);
+    expect(denied.reason).toContain('hooks that would have run for it are not trusted');
     expect((await untrusted.fire('SessionStart', { source: 'startup' })).additionalContext).toEqual([
       'Context.',
     ]);

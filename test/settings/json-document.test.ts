@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Node, type ParseError, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { MAX_NESTING_DEPTH, parseJsonDocument, parseStrictTree } from '../../src/settings/json-document.js';
+import {
+  MAX_DOCUMENT_LENGTH,
+  MAX_NESTING_DEPTH,
+  parseJsonDocument,
+  parseStrictTree,
+} from '../../src/settings/json-document.js';
 
 /*
  * parseJsonDocument has its own parser for strict JSON (parseStrictTree) and asks jsonc-parser only for
@@ -98,7 +103,6 @@ describe('parseJsonDocument', () => {
       '[0, -1, 2.50, 1E3, 1e-3, true, false, null, "x"]',
       '{"escaped \\"key\\"": "tab\\there \\u00e9 \\ud83d\\ude00 \\\\ \\/"}',
       '{"é": "ü", "emoji": "😀", "line\\nbreak": ""}',
-      '{"a": 1, "a": 2}',
       '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "x", "timeout": 10}]}]}}',
       '[[[[[[{"deep": [[[]]]}]]]]]]',
     ]) {
@@ -151,5 +155,62 @@ describe('parseJsonDocument: nesting (regression: a 10,000-deep array overflowed
   it('parses a document at exactly the limit, and ignores brackets inside strings', () => {
     const atLimit = `${'['.repeat(MAX_NESTING_DEPTH)}"[[[{{{\\"["${']'.repeat(MAX_NESTING_DEPTH)}`;
     expect(parseJsonDocument(atLimit).syntaxError).toBeUndefined();
+  });
+});
+
+describe('parseJsonDocument: duplicate keys (regression: the loader checked the first "type" and ran the last)', () => {
+  it('refuses a key twice in one object, at the second, naming the first', () => {
+    const text = '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "a",\n  "type": "http"}]}]}}';
+    const document = parseJsonDocument(text);
+    expect(document.root).toBeUndefined();
+    expect(document.syntaxError).toEqual({
+      line: 2,
+      column: 3,
+      message:
+        'duplicate key "type" at hooks.Stop[0].hooks[0].type (first at line 1, column 33): a key may appear once in an object, since JSON readers disagree on which one counts',
+    });
+  });
+
+  it('refuses a duplicate top-level "hooks", and reports the duplicate that comes first in the file', () => {
+    const text = '{"hooks": {"Stop": [], "Stop": []}, "hooks": {}}';
+    expect(parseJsonDocument(text).syntaxError).toMatchObject({ line: 1, column: 24 });
+    expect(parseJsonDocument(text).syntaxError?.message).toMatch(/^duplicate key "Stop" at hooks\.Stop /);
+    expect(parseJsonDocument('{"hooks": {}, "x": 1, "hooks": {"Stop": []}}').syntaxError).toMatchObject({
+      line: 1,
+      column: 23,
+    });
+  });
+
+  it('compares keys as decoded strings, and allows the same key in different objects', () => {
+    expect(parseJsonDocument('{"type": 1, "t\\u0079pe": 2}').syntaxError?.message).toMatch(
+      /^duplicate key "type"/,
+    );
+    expect(parseJsonDocument('{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}').syntaxError).toBeUndefined();
+  });
+
+  it("walks a text with duplicates into jsonc-parser's tree all the same (the refusal is the document's)", () => {
+    const text = '{"a": 1, "a": 2}';
+    expect(plain(parseStrictTree(text)!)).toEqual(plain(jsoncTree(text).root!));
+  });
+});
+
+describe('parseJsonDocument: size (regression: a 6 MB file took 9 s per event)', () => {
+  it(`refuses a text longer than MAX_DOCUMENT_LENGTH (${MAX_DOCUMENT_LENGTH}), located at the limit`, () => {
+    const line = `${' '.repeat(1023)}\n`;
+    const text = `{"hooks": {}}\n${line.repeat(MAX_DOCUMENT_LENGTH / line.length)}`;
+    expect(text.length).toBeGreaterThan(MAX_DOCUMENT_LENGTH);
+    const document = parseJsonDocument(text);
+    expect(document.root).toBeUndefined();
+    expect(document.syntaxError).toEqual({
+      line: 1025,
+      column: 1011,
+      message: `the text is ${text.length} characters long, over the limit of ${MAX_DOCUMENT_LENGTH} (1 MiB): not read`,
+    });
+  });
+
+  it('reads a text of exactly MAX_DOCUMENT_LENGTH', () => {
+    const text = `{"hooks": {}}${' '.repeat(MAX_DOCUMENT_LENGTH - 13)}`;
+    expect(text.length).toBe(MAX_DOCUMENT_LENGTH);
+    expect(parseJsonDocument(text).syntaxError).toBeUndefined();
   });
 });

@@ -62,15 +62,29 @@ function untrustedWarning(file: string, projectDir: string, reason: string): str
   return `hookwire: skipped untrusted project hooks in ${file} (${reason}): review and trust them with \`hookwire trust --project ${projectDir}\`\n`;
 }
 
+/** `hookwire run`'s answer when an untrusted file's hook would have run on a PreToolUse: blocked. */
+function untrustedDeny(file: string, projectDir: string, reason: string, line: number): string {
+  const warning = untrustedWarning(file, projectDir, reason).trimEnd();
+  return `${JSON.stringify({
+    systemMessage: warning,
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: `hookwire blocked this PreToolUse: hooks that would have run for it are not trusted, so they did not run (fail closed until they are trusted):\n${file} (${reason}): its hook at line ${line}; ask the user to review and trust them: \`hookwire trust --project ${projectDir}\``,
+    },
+  })}\n`;
+}
+
 describe('hookwire run with a cloned project', () => {
-  it('runs its hooks only once trusted, and stops when the file changes, saying so', async () => {
+  it('runs its hooks only once trusted, and blocks while the file is new or changed, saying so', async () => {
     const project = clonedProject();
     const { projectDir, hooksFile } = project;
+    // Fail closed: the guard did not run, so what it guards is denied, with the file, why and the command.
     // Claude Code ignores stderr on exit 0: the user sees the warning as the answer's system message.
     const warning = untrustedWarning(hooksFile, projectDir, 'new file');
     expect(await project.run()).toEqual({
       code: 0,
-      stdout: `${JSON.stringify({ systemMessage: warning.trimEnd() })}\n`,
+      stdout: untrustedDeny(hooksFile, projectDir, 'new file', 7),
       stderr: warning,
     });
 
@@ -93,6 +107,10 @@ describe('hookwire run with a cloned project', () => {
     expect(changed.code).toBe(0);
     expect(changed.stderr).toMatch(
       /^hookwire: skipped untrusted project hooks in .* \(changed since you trusted it on \d{4}-\d\d-\d\dT[^)]*\): review and trust them with `hookwire trust --project .*`\n$/,
+    );
+    const trustedAt = /trusted it on ([^)]*)\)/.exec(changed.stderr)?.[1];
+    expect(changed.stdout).toBe(
+      untrustedDeny(hooksFile, projectDir, `changed since you trusted it on ${trustedAt}`, 7),
     );
 
     const review = await project.trust('--yes');
@@ -284,7 +302,10 @@ describe('list and fire', () => {
     expect(fire.stdout).toContain(
       `untrusted (not run): PreToolUse Bash command echo MK_BLOCK >&2; exit 2 (${settings}:1)`,
     );
-    expect(fire.stdout).not.toContain('DENY');
+    // The hook did not run; what it guards is denied, as under `hookwire run`.
+    expect(fire.stdout).not.toContain('MK_BLOCK\n');
+    expect(fire.stdout).toContain('decision: DENY');
+    expect(fire.stdout).toContain('reason:   hookwire blocked this PreToolUse: hooks that would have run');
   });
 });
 

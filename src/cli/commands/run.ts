@@ -2,18 +2,19 @@ import { existsSync, readSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import type { Engine } from '../../engine/engine.js';
+import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
+import { stateDirectory } from '../../settings/state-directory.js';
 import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
 import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
 import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
+import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
-import { untrustedWarningsFor } from '../render/untrusted-hooks.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -40,11 +41,63 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR]`: hookwire as a hook, answering in the host's
- * protocol.
+ * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error block|allow]
+ * [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
+  const { exitCode, afterAnswer } = await answerEvent(argv, {
+    stdin: await readHookInput(),
+    env: process.env,
+    cwd: process.cwd(),
+    write: writeAnswer,
+    launcher: backgroundJobLauncher,
+    // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
+    // (each is a group of its own): end them too before going, rather than leave them running unbounded.
+    whileFiring: (engine) => {
+      const endHooksOnTerm = (): void => {
+        engine.close(TERM_CLOSE_DEADLINE_MS).finally(() => process.exit(SIGTERM_EXIT_CODE));
+      };
+      process.once('SIGTERM', endHooksOnTerm);
+      return () => process.removeListener('SIGTERM', endHooksOnTerm);
+    },
+  });
+  await afterAnswer();
+  return exitCode;
+}
+
+/** Where one event comes from and where its answer goes: this process, or a daemon's request. */
+export interface EventContext {
+  /** The hook input (the event as JSON), as read from stdin. */
+  readonly stdin: string;
+  /**
+   * The environment of the process the host started: read for hookwire's variables and inherited by hooks.
+   * `process.env` itself under `hookwire run`, which then also sets the recursion marker in it.
+   */
+  readonly env: NodeJS.ProcessEnv;
+  /** The working directory of that process: the cwd when the payload names none that exists. */
+  readonly cwd: string;
+  /** Writes part of the answer to stdout (1) or stderr (2), in order. */
+  readonly write: (descriptor: 1 | 2, text: string) => void;
+  /** Makes the engine's `backgroundLauncher`; each launch adds a promise the event waits for before closing. */
+  readonly launcher: (launches: Array<Promise<void>>) => BackgroundLauncher;
+  /** Ends the firing early (a daemon's client went away): its hooks end as on a timeout. */
+  readonly signal?: AbortSignal;
+  /** Called with the engine before the firing; returns what to undo after it. */
+  readonly whileFiring?: (engine: Engine) => () => void;
+}
+
+/**
+ * One event, answered in the host's protocol through `context.write`: the exit code, and what may follow the
+ * answer without delaying it (the bounded OTLP flush), which the caller awaits once the answer is out.
+ */
+export async function answerEvent(
+  argv: string[],
+  context: EventContext,
+): Promise<{ exitCode: number; afterAnswer: () => Promise<void> }> {
+  const writeAnswer = context.write;
+  const { env } = context;
+  let afterAnswer = async (): Promise<void> => undefined;
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
@@ -54,49 +107,58 @@ export async function run(argv: string[]): Promise<number> {
         `--on-config-error must be block or allow, not ${JSON.stringify(onConfigError)}`,
       );
     }
+    const onUntrusted = values['on-untrusted'] ?? 'block';
+    if (onUntrusted !== 'block' && onUntrusted !== 'skip') {
+      throw new CommandInputError(`--on-untrusted must be block or skip, not ${JSON.stringify(onUntrusted)}`);
+    }
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     const settings = values.settings?.map((file) => resolve(file));
     const plugins = values.plugin?.map((directory) => resolve(directory));
-    const input = await readHookInput();
+    const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
     const payload = parseObject(input, 'the hook input on stdin');
     const event = eventOf(payload, positionals[0]);
 
-    const serving = (process.env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
+    const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
     if (serving.includes(event)) {
       throw new CommandInputError(
         `refusing to recurse: a hook run by \`hookwire run\` for ${event} invoked \`hookwire run\` for ${event} again; remove that hook from the settings hookwire loads`,
       );
     }
     const marker = [...serving, event].join(',');
-    process.env[RUN_EVENTS_VARIABLE] = marker;
-    const traceDir = values.trace ?? (process.env[TRACE_DIR_VARIABLE] || undefined);
+    env[RUN_EVENTS_VARIABLE] = marker;
+    const traceDir = values.trace ?? (env[TRACE_DIR_VARIABLE] || undefined);
     // Told after the answer: a trace that cannot be written never changes what the host is told to do.
     const traceWarnings: string[] = [];
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
-    const exporter = otlpRequested(process.env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(
-          process.env,
-          (message) => exportWarnings.push(`hookwire run: ${message}\n`),
+    const exporter = otlpRequested(env)
+      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+          exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
 
-    const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : process.cwd();
-    const projectDir = process.env[PROJECT_DIR_VARIABLE] || cwd;
+    const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
+    const projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
+    // `once`, the Stop block cap and background results outlive this process in the state directory.
+    const state = usableStateDirectory(stateDirectory(env), projectDir);
     const engine = await createEngine({
       cwd,
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
+      hostEnvironment: env,
       onConfigError,
-      backgroundLauncher: backgroundJobLauncher(launches),
-      // A cloned project's hooks files run only once the user has trusted their exact bytes (docs/trust.md).
+      backgroundLauncher: context.launcher(launches),
+      // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
+      // fail closed: the events they would have guarded are blocked (docs/trust.md).
       trust: 'require',
+      onUntrusted,
       // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
       endDetachedOnClose: false,
+      ...('directory' in state ? { sessionStateDir: state.directory } : {}),
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
@@ -105,28 +167,24 @@ export async function run(argv: string[]): Promise<number> {
         : {
             trace: {
               dir: resolve(traceDir),
-              redact: process.env[TRACE_REDACT_VARIABLE] !== '0',
+              redact: env[TRACE_REDACT_VARIABLE] !== '0',
               answer: toHostAnswer,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
             },
           }),
     });
-    // The host ends a hook it stops waiting for with SIGTERM to its process group, which our hooks left
-    // (each is a group of its own): end them too before going, rather than leave them running unbounded.
-    const endHooksOnTerm = (): void => {
-      engine.close(TERM_CLOSE_DEADLINE_MS).finally(() => process.exit(SIGTERM_EXIT_CODE));
-    };
-    process.once('SIGTERM', endHooksOnTerm);
+    const undo = context.whileFiring?.(engine);
     try {
       const sessionId = sessionOf(payload, '');
-      if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
-      const outcome = await engine.fire(event, payload);
-      // The user must see that hooks meant for this event did not run: a system message is what Claude shows.
-      const skipped = untrustedWarningsFor(engine.settings.untrusted, event);
+      if (sessionId !== '' && 'directory' in state) await deliverEarlierResults(engine, event, sessionId);
+      // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
+      // ignores stderr on exit 0, and shows that.
       const answer = toHostAnswer(
-        skipped.length === 0
-          ? outcome
-          : { ...outcome, systemMessages: [...outcome.systemMessages, ...skipped] },
+        await engine.fire(
+          event,
+          payload,
+          context.signal === undefined ? undefined : { signal: context.signal },
+        ),
       );
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
@@ -134,22 +192,25 @@ export async function run(argv: string[]): Promise<number> {
       writeAnswer(2, engine.settings.untrusted.map((source) => `hookwire: ${source.warning}\n`).join(''));
       writeAnswer(2, answer.stderr);
       writeAnswer(2, traceWarnings.join(''));
+      if ('refused' in state && answer.exitCode !== 2) writeAnswer(2, `hookwire run: ${state.refused}\n`);
       // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.
       if (exporter !== undefined) {
-        await exporter.flush(RUN_EXPORT_LIMIT_MS);
-        // On exit 2 the host reads all of stderr as the hook's message: an export problem must not join it.
-        if (answer.exitCode !== 2) writeAnswer(2, exportWarnings.join(''));
+        afterAnswer = async () => {
+          await exporter.flush(RUN_EXPORT_LIMIT_MS);
+          // On exit 2 the host reads all of stderr as the hook's message: an export problem must not join it.
+          if (answer.exitCode !== 2) writeAnswer(2, exportWarnings.join(''));
+        };
       }
-      return answer.exitCode;
+      return { exitCode: answer.exitCode, afterAnswer };
     } finally {
       await Promise.all(launches);
       await engine.close();
-      process.removeListener('SIGTERM', endHooksOnTerm);
+      undo?.();
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     writeAnswer(2, `hookwire run: ${message}\n`);
-    return OWN_ERROR;
+    return { exitCode: OWN_ERROR, afterAnswer };
   }
 }
 
@@ -178,13 +239,20 @@ async function deliverEarlierResults(
  * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
  */
 function runArguments(argv: string[]): {
-  values: { settings?: string[]; plugin?: string[]; 'on-config-error'?: string; trace?: string };
+  values: {
+    settings?: string[];
+    plugin?: string[];
+    'on-config-error'?: string;
+    'on-untrusted'?: string;
+    trace?: string;
+  };
   positionals: string[];
 } {
   const settings: string[] = [];
   const plugins: string[] = [];
   const positionals: string[] = [];
   let onConfigError: string | undefined;
+  let onUntrusted: string | undefined;
   let trace: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
@@ -202,6 +270,10 @@ function runArguments(argv: string[]): {
       index++;
     } else if (token.startsWith('--on-config-error='))
       onConfigError = token.slice('--on-config-error='.length);
+    else if (token === '--on-untrusted' && next !== undefined && !next.startsWith('-')) {
+      onUntrusted = next;
+      index++;
+    } else if (token.startsWith('--on-untrusted=')) onUntrusted = token.slice('--on-untrusted='.length);
     else if (token === '--trace' && next !== undefined && !next.startsWith('-')) {
       trace = next;
       index++;
@@ -215,6 +287,7 @@ function runArguments(argv: string[]): {
           settings: { type: 'string', multiple: true },
           plugin: { type: 'string', multiple: true },
           'on-config-error': { type: 'string' },
+          'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
         },
       });
@@ -225,6 +298,7 @@ function runArguments(argv: string[]): {
       ...(settings.length > 0 ? { settings } : {}),
       ...(plugins.length > 0 ? { plugin: plugins } : {}),
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
+      ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),
     },
     positionals,

@@ -11,13 +11,3 @@ export function untrustedHookLines(sources: readonly UntrustedSource[], event: s
       ),
   );
 }
-
-/**
- * The warnings of the untrusted files that hold hooks for `event`: `hookwire run` adds them to its answer's
- * `systemMessage`, since Claude Code shows the user that, and ignores stderr on exit 0.
- */
-export function untrustedWarningsFor(sources: readonly UntrustedSource[], event: string): string[] {
-  return sources
-    .filter((source) => source.hooks.some((hook) => hook.event === event))
-    .map((source) => `hookwire: ${source.warning}`);
-}

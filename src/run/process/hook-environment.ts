@@ -6,6 +6,8 @@ export type ScrubSetting = { readonly keep: ReadonlySet<string> } | null;
 /** What one engine environment object and one scrub setting give, each part computed on first use. */
 interface CachedEnvironment {
   readonly scrub: ScrubSetting;
+  /** The environment the host variables come from (process.env, or a daemon request's). */
+  readonly host: Readonly<NodeJS.ProcessEnv>;
   /** process.env less the withheld variables, with the engine environment over it (direct spawns). */
   merged: NodeJS.ProcessEnv | undefined;
   /** The host variables to withhold (spawner requests). */
@@ -21,16 +23,20 @@ interface CachedEnvironment {
  */
 const cache = new WeakMap<object, CachedEnvironment>();
 
-function entryFor(environment: Readonly<Record<string, string>>, scrub: ScrubSetting): CachedEnvironment {
+function entryFor(
+  environment: Readonly<Record<string, string>>,
+  scrub: ScrubSetting,
+  host: Readonly<NodeJS.ProcessEnv>,
+): CachedEnvironment {
   const entry = cache.get(environment);
-  if (entry !== undefined && entry.scrub === scrub) return entry;
-  const fresh: CachedEnvironment = { scrub, merged: undefined, withheld: undefined };
+  if (entry !== undefined && entry.scrub === scrub && entry.host === host) return entry;
+  const fresh: CachedEnvironment = { scrub, host, merged: undefined, withheld: undefined };
   cache.set(environment, fresh);
   return fresh;
 }
 
 function withheldOf(entry: CachedEnvironment): readonly string[] {
-  entry.withheld ??= entry.scrub === null ? [] : withheldVariables(process.env, entry.scrub.keep);
+  entry.withheld ??= entry.scrub === null ? [] : withheldVariables(entry.host, entry.scrub.keep);
   return entry.withheld;
 }
 
@@ -43,10 +49,11 @@ export function hookEnvironment(
   environment: Readonly<Record<string, string>>,
   handlerEnvironment: Readonly<Record<string, string>> | undefined,
   scrub: ScrubSetting,
+  hostEnvironment: Readonly<NodeJS.ProcessEnv> = process.env,
 ): NodeJS.ProcessEnv {
-  const entry = entryFor(environment, scrub);
+  const entry = entryFor(environment, scrub, hostEnvironment);
   if (entry.merged === undefined) {
-    const host: NodeJS.ProcessEnv = { ...process.env };
+    const host: NodeJS.ProcessEnv = { ...entry.host };
     for (const name of withheldOf(entry)) delete host[name];
     entry.merged = Object.assign(host, environment);
   }
@@ -61,9 +68,10 @@ export function helperEnvironment(
   environment: Readonly<Record<string, string>>,
   handlerEnvironment: Readonly<Record<string, string>> | undefined,
   scrub: ScrubSetting,
+  hostEnvironment: Readonly<NodeJS.ProcessEnv> = process.env,
 ): { readonly envOverlay: Readonly<Record<string, string>>; readonly withheldVariables: readonly string[] } {
   return {
     envOverlay: handlerEnvironment === undefined ? environment : { ...environment, ...handlerEnvironment },
-    withheldVariables: withheldOf(entryFor(environment, scrub)),
+    withheldVariables: withheldOf(entryFor(environment, scrub, hostEnvironment)),
   };
 }

@@ -61,6 +61,14 @@ export function hostMarkerId(): string {
   return HOST;
 }
 
+/**
+ * Files the hooks of `signal` (a firing's own, made from the engine's) under `engineSignal`'s marker, so
+ * that `endDetachedProcessesOf(engineSignal)` at the engine's close reaches what they left detached too.
+ */
+export function markHooksAs(signal: AbortSignal, engineSignal: AbortSignal): void {
+  prefixBySignal.set(signal, prefixOf(engineSignal));
+}
+
 function prefixOf(signal: AbortSignal | undefined): string {
   if (signal === undefined) return `${HOST}._.`;
   let prefix = prefixBySignal.get(signal);
