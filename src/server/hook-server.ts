@@ -23,9 +23,9 @@ export interface HookServerOptions {
   /** Events run at once; more are answered 503 with Retry-After. Default 64. */
   readonly maxConcurrent?: number;
   /**
-   * A body not complete this long after its headers is answered 408 and its connection closed. Bodies
-   * being received do not hold an event's place: a slow client cannot keep others from being served.
-   * Default 10 s.
+   * A body not complete this long after its headers is answered 408 and its connection closed, and so are
+   * headers not complete this long after the request began. Bodies being received do not hold an event's
+   * place: a slow client cannot keep others from being served. Default 10 s.
    */
   readonly bodyTimeoutMs?: number;
   /** Bodies received at once (each up to `maxBodyBytes`); more are answered 503. Default 4 × maxConcurrent. */
@@ -148,7 +148,9 @@ export function createHookServer(options: HookServerOptions): HookServer {
     }
     const fields = payload;
     const named = typeof fields.hook_event_name === 'string' ? fields.hook_event_name : undefined;
-    const routed = path.startsWith('/hooks/') ? decodeURIComponent(path.slice('/hooks/'.length)) : undefined;
+    const routed = path.startsWith('/hooks/') ? decodedSegment(path.slice('/hooks/'.length)) : undefined;
+    if (routed === null)
+      return { status: 400, body: { error: 'the event in the path is not valid percent-encoding' } };
     const event = routed ?? named;
     if (event === undefined) return { status: 400, body: { error: 'no hook_event_name in the payload' } };
     if (routed !== undefined && named !== undefined && routed !== named) {
@@ -210,7 +212,17 @@ export function createHookServer(options: HookServerOptions): HookServer {
     work.finally(() => pending.delete(work));
   };
 
-  const server = createServer(handle);
+  // A request's headers, like its body, have bodyTimeoutMs to arrive: they come before authentication,
+  // from anyone, and Node's own defaults let a connection that trickles them stay 60 to 90 s. Node answers
+  // 408 and closes the connection; its check runs at connectionsCheckingInterval, so that is kept short.
+  const server = createServer(
+    {
+      headersTimeout: bodyTimeoutMs,
+      requestTimeout: 2 * bodyTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, bodyTimeoutMs),
+    },
+    handle,
+  );
   // Clients keep connections alive between events; idle ones may stay longer than node's 5 s default.
   server.keepAliveTimeout = 30_000;
 
@@ -258,4 +270,13 @@ export function createHookServer(options: HookServerOptions): HookServer {
       return closing;
     },
   };
+}
+
+/** A path segment percent-decoded, or null when it is not valid percent-encoding (`/hooks/%E0%A4%A`). */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

@@ -281,6 +281,42 @@ describe('createHookServer limits and shutdown', () => {
     expect(reply).toContain('{"error":"body not complete within 0.2 s"}');
     await strict.close();
   });
+
+  it('headers that arrive slowly are answered 408 at the body deadline, before any token is read', async () => {
+    const gated = gatedEngine();
+    const server = createHookServer({ engine: gated.engine, token: TOKEN, bodyTimeoutMs: 200 });
+    const { url } = await server.listen(0, '127.0.0.1');
+    const { hostname, port } = new URL(url);
+    // Node's defaults let such a connection stay 60 to 90 s; anyone may open one, token or not.
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`POST / HTTP/1.1\r\nHost: ${hostname}\r\n`),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    // Once a request is in, the deadline no longer applies: a hook may run longer than it.
+    const answered = call(url, { body: preToolUse('ls'), token: TOKEN });
+    await waitFor(() => gated.releases.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    gated.releases[0]!();
+    expect(await answered).toMatchObject({ status: 200 });
+    await server.close();
+  });
+
+  it('an event in the path that is not valid percent-encoding is a 400, not an internal error', async () => {
+    const server = createHookServer({ engine: gatedEngine().engine, token: TOKEN });
+    const { url } = await server.listen(0, '127.0.0.1');
+    expect(await call(`${url}/hooks/Pre%E0%A4%A`, { body: preToolUse('ls'), token: TOKEN })).toEqual({
+      status: 400,
+      headers: expect.anything(),
+      body: { error: 'the event in the path is not valid percent-encoding' },
+    });
+    await server.close();
+  });
 });
 
 /** Opens a connection and sends an authenticated request's headers and part of its body, then stalls. */

@@ -33,7 +33,7 @@ merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true
   --insecure-no-auth   accept requests without a token; allowed on a loopback host only
   --max-body BYTES     larger requests are answered 413 (default ${DEFAULT_MAX_BODY_BYTES})
   --max-concurrent N   events run at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT})
-  --body-timeout S     a body not complete within S seconds is answered 408 (default ${DEFAULT_BODY_TIMEOUT_MS / 1000})
+  --body-timeout S     headers or a body not complete within S seconds are answered 408 (default ${DEFAULT_BODY_TIMEOUT_MS / 1000})
   --cwd DIR            where hooks run; a payload's cwd is replaced by it (default: current directory)
   --client-dir DIR     a directory shared with clients (repeatable): a payload's cwd and transcript paths
                        are kept when they lie inside one; elsewhere cwd is --cwd and transcripts are ''
