@@ -24,6 +24,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Act as a hook: read the event on stdin, answer in the host protocol',
     load: () => import('./commands/run.js'),
   },
+  daemon: {
+    summary: 'The warm engine behind the native client: answers events as `run` does (docs/daemon.md)',
+    load: () => import('./commands/daemon.js'),
+  },
   replay: {
     summary: 'Replay a recorded session (JSONL) and print the timeline',
     load: () => import('./commands/replay.js'),
