@@ -12,6 +12,7 @@ export {
   type ToolCall,
   type ToolGate,
 } from './adapters/agent-hooks.js';
+export { DEEPAGENTS_TOOL_NAMES } from './adapters/deepagents-tool-names.js';
 export type { Logger } from './common/logger.js';
 export { type ConversionResult, convertToClaude } from './deepagents/convert-to-claude.js';
 export { convertToDeepAgents } from './deepagents/convert-to-deepagents.js';

@@ -4,6 +4,7 @@ import type { Engine, EngineOptions } from '../engine/engine.js';
 import type { ProtocolEventName } from '../events/event-names.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { createTranscriptWriter, type TranscriptWriter } from '../transcript/transcript-writer.js';
+import { DEEPAGENTS_TOOL_NAMES } from './deepagents-tool-names.js';
 import { type ApprovalRequest, readPreToolOutcome, type ToolCall, type ToolGate } from './tool-gate.js';
 
 export type { ApprovalRequest, ToolCall, ToolGate } from './tool-gate.js';
@@ -32,9 +33,10 @@ export interface AgentHooksOptions {
   readonly permissionMode?: string;
   /**
    * The tool name hooks see (and matchers test), from the framework's name: a map (names it lacks pass
-   * unchanged) or a function. Default: unchanged.
+   * unchanged), a function, or the preset `'deepagents'` (`DEEPAGENTS_TOOL_NAMES`: `execute` → `Bash`,
+   * `write_file` → `Write`, ...). Default: unchanged.
    */
-  readonly toolNames?: Readonly<Record<string, string>> | ((frameworkName: string) => string);
+  readonly toolNames?: Readonly<Record<string, string>> | ((frameworkName: string) => string) | 'deepagents';
   /**
    * Asked when PreToolUse decides `ask` (or `defer`); true runs the tool. Without it, ask is a deny with the
    * hook's reason (the safe default). A rejection is a deny too, with its message.
@@ -228,9 +230,10 @@ export function createAgentHooks(options: AgentHooksOptions = {}): AgentHooks {
 }
 
 /** The name hooks see for a framework's tool name. */
-function toolNameMap(names: AgentHooksOptions['toolNames']): (frameworkName: string) => string {
-  if (names === undefined) return (name) => name;
-  if (typeof names === 'function') return names;
+function toolNameMap(given: AgentHooksOptions['toolNames']): (frameworkName: string) => string {
+  if (given === undefined) return (name) => name;
+  if (typeof given === 'function') return given;
+  const names = given === 'deepagents' ? DEEPAGENTS_TOOL_NAMES : given;
   return (name) => (Object.hasOwn(names, name) ? (names[name] as string) : name);
 }
 

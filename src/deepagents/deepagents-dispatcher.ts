@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { didYouMean } from '../common/closest-name.js';
 import type { Logger } from '../common/logger.js';
+import { processWarningLogger } from '../common/process-warning-logger.js';
 import { deepAgentsPayload } from '../events/deepagents-payload.js';
 import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
 import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
@@ -16,9 +18,15 @@ import { reportExecution } from './report-execution.js';
 
 /** Options of `createDeepAgentsDispatcher`. */
 export interface DeepAgentsDispatcherOptions {
-  /** The hooks file. Default: `<home>/.deepagents/hooks.json`, home being `HOOKWIRE_HOME` or the user's. */
+  /**
+   * The hooks file; a relative path is resolved once, against `cwd`. Default:
+   * `<home>/.deepagents/hooks.json`, home being `HOOKWIRE_HOME` or the user's.
+   */
   readonly path?: string;
-  /** Receives warnings (bad config, failed or timed-out hooks, drops) and debug lines (hook output). */
+  /**
+   * Receives warnings (bad config, a missing `path`, failed or timed-out hooks, drops) and debug lines (hook
+   * output). Default: warnings become Node process warnings (`process.emitWarning`, type `HookwireWarning`).
+   */
   readonly logger?: Logger;
   /** Hooks running at once. Default 8. */
   readonly concurrency?: number;
@@ -26,7 +34,7 @@ export interface DeepAgentsDispatcherOptions {
   readonly queueLimit?: number;
   /** Default deadline of `close()`, ms. Default 5000. */
   readonly closeDeadlineMs?: number;
-  /** Where hooks run. Default: process.cwd() when the dispatcher is created. */
+  /** Where hooks run, and what a relative `path` is resolved against. Default: process.cwd() at creation. */
   readonly cwd?: string;
   /**
    * How hook processes are started. `helper-process` (the default) asks hookwire's small spawner process,
@@ -49,6 +57,7 @@ export interface DeepAgentsDispatcherStats {
 
 /** Runs Deep Agents hooks the way Deep Agents Code does, with bounded concurrency and a clean shutdown. */
 export interface DeepAgentsDispatcher {
+  /** The hooks file, absolute. */
   readonly path: string;
   /**
    * Fire-and-forget: returns at once; matching hooks run in the background. Never throws and never rejects
@@ -71,19 +80,18 @@ export interface DeepAgentsDispatcher {
   stats(): DeepAgentsDispatcherStats;
 }
 
-const silentLogger: Logger = { debug() {}, warn() {} };
-
 /**
  * Creates a dispatcher for one Deep Agents `hooks.json`. The file is read on the first dispatch and cached
  * (see `reload`). Every hook runs through the shared command runner: argv without a shell, payload
  * `{"event": NAME, ...fields}` on stdin, the hook's 5 s timeout ending its whole process group.
  */
 export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions = {}): DeepAgentsDispatcher {
-  const path = options.path ?? deepAgentsHooksPath(homeDirectory());
-  const logger = options.logger ?? silentLogger;
+  const cwd = options.cwd ?? process.cwd();
+  // Resolved here, once: everything further in gets an absolute path.
+  const path = resolve(cwd, options.path ?? deepAgentsHooksPath(homeDirectory()));
+  const logger = options.logger ?? processWarningLogger;
   const queueLimit = options.queueLimit ?? 1000;
   const defaultDeadlineMs = options.closeDeadlineMs ?? 5000;
-  const cwd = options.cwd ?? process.cwd();
   const pool = createBoundedPool({ concurrency: options.concurrency ?? 8, queueLimit });
   const spawner = options.spawner ?? 'helper-process';
   const shutdown = new AbortController();
@@ -123,7 +131,7 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
   const hooksFor = (event: string): readonly ConfiguredHook[] => {
     let matching = hooksByEvent.get(event);
     if (matching === undefined) {
-      hooks ??= loadDeepAgentsHooks(path, logger);
+      hooks ??= loadDeepAgentsHooks(path, logger, { required: options.path !== undefined });
       matching = hooks.filter((hook) => hook.event === event);
       hooksByEvent.set(event, matching);
       if (!isDeepAgentsEvent(event)) {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { isRecord } from '../common/is-record.js';
 import type { Logger } from '../common/logger.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
@@ -9,12 +9,20 @@ import { settingsLocations } from '../settings/settings-locations.js';
 
 /**
  * The hooks of one Deep Agents `hooks.json`, through the shared settings loader. As upstream, a missing file
- * means no hooks (nothing logged above debug), and every problem in the file is a warning: the host carries
- * on with whatever entries are valid. Never throws.
+ * means no hooks, and every problem in the file is a warning: the host carries on with whatever entries are
+ * valid. A missing default file is only a debug line (no hooks configured); a missing file the host named
+ * (`required`) is a warning, since its hooks will not run. A relative path is resolved against the process's
+ * directory, once. Never throws.
  */
-export function loadDeepAgentsHooks(path: string, logger: Logger): readonly ConfiguredHook[] {
+export function loadDeepAgentsHooks(
+  givenPath: string,
+  logger: Logger,
+  options: { readonly required?: boolean } = {},
+): readonly ConfiguredHook[] {
+  const path = resolve(givenPath);
   if (!existsSync(path)) {
-    logger.debug(`Deep Agents hooks: ${path} does not exist; no hooks`);
+    if (options.required) logger.warn(`Deep Agents hooks: ${path} does not exist; no hooks run`);
+    else logger.debug(`Deep Agents hooks: ${path} does not exist; no hooks`);
     return [];
   }
   // The shared loader detects the format from the shape, so a root such as {"hooks": {...}} would pass as

@@ -20,7 +20,7 @@ export function capStopBlocks(
   if (continues === null) return outcome;
   const agent = continues === 'subagent' && typeof payload.agent_id === 'string' ? payload.agent_id : '';
   const key = `${sessionId}\u0000${event}\u0000${agent}`;
-  if (state.countStopBlock(key, outcome.decision === 'block', cap)) return outcome;
+  if (state.countStopBlock(sessionId, key, outcome.decision === 'block', cap)) return outcome;
   const { decision: _decision, reason: _reason, ...trace } = outcome.trace;
   return {
     ...outcome,

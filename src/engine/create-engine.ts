@@ -20,6 +20,7 @@ import { EngineRunSettings } from './engine-run-settings.js';
 import { fireSelected } from './fire-selected.js';
 import { normalizeOptions } from './normalize-options.js';
 import { ScopedHookSets } from './scoped-hook-sets.js';
+import { SessionFiles } from './session-files.js';
 import { type Delivery, SessionState } from './session-state.js';
 import { createUntrustedGate } from './untrusted-gate.js';
 import { createSessionWatcher, type SessionWatcher, watchPathsOf } from './watch-files.js';
@@ -74,7 +75,9 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   const context: EngineContext = {
     options,
     policy: settings.policy,
-    state: new SessionState(),
+    state: new SessionState(
+      options.sessionStateDir === undefined ? undefined : new SessionFiles(options.sessionStateDir),
+    ),
     envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
     defaults: {
       sessionId,
@@ -119,8 +122,8 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
           fireSelected(context, event, given, selected, fireOptions?.signal);
     const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
     const ended = context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
-    const gated =
-      untrustedGate === undefined ? ended : ended.then((outcome) => untrustedGate(outcome, given));
+    const kept = context.state.files === undefined ? ended : keepSessionFiles(ended, event, given);
+    const gated = untrustedGate === undefined ? kept : kept.then((outcome) => untrustedGate(outcome, given));
     if (configErrors.length === 0) return gated;
     const errors = configErrorsFor(event, configErrors);
     return errors.length === 0 ? gated : gated.then((outcome) => failClosed(outcome, errors, options.cwd));
@@ -243,6 +246,25 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
         const paths = watchPathsOf(outcome, cwd);
         if (paths !== undefined) sessionWatcher.watcher.setPaths(paths);
       }
+      return outcome;
+    });
+  }
+
+  /**
+   * With session files: after the session's end event they go; a session's start or end also removes the
+   * stale ones of any session.
+   */
+  function keepSessionFiles(
+    fired: Promise<Outcome>,
+    event: AnyEventName,
+    given: Readonly<Record<string, unknown>>,
+  ): Promise<Outcome> {
+    const files = context.state.files;
+    const ends = specOf(event).endsSession === true;
+    if (files === undefined || (!ends && event !== 'SessionStart')) return fired;
+    return fired.then((outcome) => {
+      if (ends) files.forget(sessionOf(given, sessionId));
+      files.removeStale();
       return outcome;
     });
   }

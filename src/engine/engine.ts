@@ -108,6 +108,14 @@ export interface EngineOptions {
    */
   readonly stateDir?: string;
   /**
+   * Keep what the engine remembers per session (which `once` hooks ran, consecutive Stop blocks) in files
+   * under `<sessionStateDir>/sessions/`, shared with engines in other processes, instead of in memory: for a
+   * host that runs one process per event (`hookwire run` passes hookwire's state directory). Concurrent
+   * engines run a `once` hook exactly once per session. A session's files go after its end event; sessions
+   * untouched for 7 days go at the next session start or end. Default: in memory.
+   */
+  readonly sessionStateDir?: string;
+  /**
    * `require`: hooks from sources a repository can carry (project and local settings, and settings files
    * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others do not
    * run, each file has one warning, is listed in `settings.untrusted`, and fails closed (`onUntrusted`).

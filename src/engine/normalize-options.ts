@@ -50,6 +50,8 @@ export interface NormalizedOptions {
   /** Undefined: background hooks run in-process. */
   readonly backgroundLauncher: BackgroundLauncher | undefined;
   readonly stateDir: string | undefined;
+  /** Undefined: session state in memory. */
+  readonly sessionStateDir: string | undefined;
   /** CLAUDE_ENV_FILE as `env` or the host's environment sets it: hooks get that file, not one of the engine's. */
   readonly hostEnvFile: string | undefined;
   /** The trust store to check, undefined when trust is off. */
@@ -103,6 +105,8 @@ export function normalizeOptions(
     onConfigError: options.onConfigError ?? 'allow',
     backgroundLauncher: options.backgroundLauncher,
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
+    sessionStateDir:
+      options.sessionStateDir === undefined ? undefined : resolve(cwd, options.sessionStateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
     onUntrusted: untrustedPolicyOf(options.onUntrusted),

@@ -1,4 +1,5 @@
 import type { HookRun } from '../outcome/outcome.js';
+import type { SessionFiles } from './session-files.js';
 
 /** What a background hook said that comes back on the next `fire` of its session. */
 export interface Delivery {
@@ -11,15 +12,20 @@ export interface Delivery {
 
 /**
  * The engine's memory across firings, per session: which `once` hooks already ran, consecutive Stop blocks,
- * and background results waiting to be delivered.
+ * and background results waiting to be delivered. With `files` (the engine's `sessionStateDir`), the first
+ * two are kept there instead, shared with the engines of other processes; background results reach other
+ * processes' engines through `deliver`.
  */
 export class SessionState {
   private readonly onceRan = new Set<string>();
   private readonly stopBlocks = new Map<string, number>();
   private readonly pending = new Map<string, Delivery[]>();
 
+  constructor(readonly files?: SessionFiles) {}
+
   /** True the first time for a session and hook, false ever after. */
   claimOnce(sessionId: string, hookKey: string): boolean {
+    if (this.files !== undefined) return this.files.claimOnce(sessionId, hookKey);
     const key = `${sessionId}\u0000${hookKey}`;
     if (this.onceRan.has(key)) return false;
     this.onceRan.add(key);
@@ -53,7 +59,8 @@ export class SessionState {
    * Records whether a Stop-like event was blocked and says whether the block may stand: at most `cap`
    * consecutive blocks per key; the next one is refused and the count starts again.
    */
-  countStopBlock(key: string, blocked: boolean, cap: number): boolean {
+  countStopBlock(sessionId: string, key: string, blocked: boolean, cap: number): boolean {
+    if (this.files !== undefined) return this.files.countStopBlock(sessionId, key, blocked, cap);
     if (!blocked) {
       this.stopBlocks.delete(key);
       return true;

@@ -1,6 +1,6 @@
 import type { EventSpec, SpecificOutputField } from '../events/event-spec.js';
 import { specOf, unknownEventWarning } from '../events/lookup.js';
-import type { Outcome } from '../outcome/outcome.js';
+import type { HookRun, Outcome } from '../outcome/outcome.js';
 import { blockMessage } from './block-message.js';
 
 /** What one Claude Code command hook prints and how it exits. */
@@ -188,13 +188,19 @@ function plainContextOnly(
   return sources.length > 0 && sources.every((index) => byIndex.get(index)?.output === null);
 }
 
-/** One line per hook that failed without blocking, for whoever reads hookwire's stderr. */
+/**
+ * One line per hook that failed without blocking, for whoever reads hookwire's stderr: `hookwire: [<label>]
+ * <what happened>`. The reader's messages already start with `[<label>]: `, which is not said twice.
+ */
 function failureLines(outcome: Outcome): string {
   return outcome.runs
     .filter((run) => run.status === 'non_blocking_error' || run.status === 'timeout')
-    .map(
-      (run) =>
-        `hookwire: [${run.command}] ${run.status === 'timeout' ? 'timed out' : (run.error ?? 'failed')}\n`,
-    )
+    .map((run) => `hookwire: [${run.command}] ${failureText(run)}\n`)
     .join('');
+}
+
+function failureText(run: HookRun): string {
+  const error = run.error ?? (run.status === 'timeout' ? 'timed out' : 'failed');
+  const prefix = `[${run.command}]: `;
+  return error.startsWith(prefix) ? error.slice(prefix.length) : error;
 }

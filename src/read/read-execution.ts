@@ -48,6 +48,7 @@ export function readExecution(
         `[${label}]: timed out after ${hook.timeoutSeconds}s`,
       );
     case 'failed':
+      if (execution.failClosed === true) return failedClosed(spec, label, execution.error);
       return failure(
         spec,
         hook,
@@ -222,6 +223,24 @@ function exitMessage(label: string, execution: HandlerExecution, stderrMessage: 
   if (execution.exitCode === null && execution.signal) return `[${label}]: killed by ${execution.signal}`;
   if (execution.stderr.trim()) return stderrMessage;
   return `[${label}]: exited with code ${execution.exitCode}`;
+}
+
+/**
+ * A hook that could not run for want of an install (HandlerExecution.failClosed): blocked where the event can
+ * block, whatever `onFailure` says; a non-blocking error elsewhere.
+ */
+function failedClosed(spec: EventSpec, label: string, error: string | undefined): HookVerdict {
+  const message = `[${label}]: ${error ?? 'failed'}`;
+  if (spec.block && !spec.notificationOnly) {
+    const reason = `${message}; blocking because the hook could not run`;
+    return {
+      status: 'blocking',
+      output: null,
+      error: reason,
+      effects: { decision: spec.block.decision, reason },
+    };
+  }
+  return { status: 'non_blocking_error', output: null, error: message, effects: NO_EFFECTS };
 }
 
 /**

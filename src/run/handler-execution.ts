@@ -30,6 +30,12 @@ export interface HandlerExecution {
    * block. `details.verdict` keeps a copy for reports only.
    */
   readonly verdict?: Verdict;
+  /**
+   * Set on a `failed` run that could not start for want of something hookwire should have had installed
+   * (a prompt or agent hook's model SDK, an optional peer): the reader blocks it where the event can block,
+   * as for `onFailure: "block"`, so a missing install never turns a guard off unseen.
+   */
+  readonly failClosed?: true;
   /** Handler-specific facts kept for reports: http status, the agent's conversation, ... */
   readonly details?: Readonly<Record<string, unknown>>;
 }

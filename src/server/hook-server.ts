@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -8,6 +7,7 @@ import { HookwireError } from '../errors/hookwire-error.js';
 import { toHttpAnswer } from '../protocol/to-http-answer.js';
 import { withTraceParent } from '../telemetry/otlp/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
+import { confinePayload } from './confine-payload.js';
 import { readRequestBody } from './read-request-body.js';
 
 /** Options of `createHookServer`. */
@@ -23,10 +23,23 @@ export interface HookServerOptions {
   /** Events run at once; more are answered 503 with Retry-After. Default 64. */
   readonly maxConcurrent?: number;
   /**
-   * Where hooks run when a payload's `cwd` does not exist on this machine (payloads come from the agent's
-   * machine). Default: process.cwd().
+   * A body not complete this long after its headers is answered 408 and its connection closed. Bodies
+   * being received do not hold an event's place: a slow client cannot keep others from being served.
+   * Default 10 s.
+   */
+  readonly bodyTimeoutMs?: number;
+  /** Bodies received at once (each up to `maxBodyBytes`); more are answered 503. Default 4 × maxConcurrent. */
+  readonly maxReceiving?: number;
+  /**
+   * Where hooks run: a payload's `cwd` comes from the network and is replaced by this one (unless it lies
+   * in `clientDirectories`). Default: process.cwd().
    */
   readonly fallbackCwd?: string;
+  /**
+   * Directories shared with clients, as real paths: a payload's `cwd`, `transcript_path` and
+   * `agent_transcript_path` are kept only when they lie inside one (see `confinePayload`). Default none.
+   */
+  readonly clientDirectories?: readonly string[];
   /** One line per request: event, decision, status, duration. Never the payload, never a header. */
   readonly log?: (line: string) => void;
   /** How long `close()` waits for events in flight before cutting connections. Default 30 s. */
@@ -42,12 +55,16 @@ export interface HookServer {
   close(): Promise<void>;
   /** Events being run right now. */
   readonly inFlight: number;
+  /** Requests whose body is still arriving. */
+  readonly receiving: number;
 }
 
 /** Larger request bodies are answered 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Events run at once; more are answered 503. */
 export const DEFAULT_MAX_CONCURRENT = 64;
+/** A body must be complete within this long of its headers, else 408. */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
@@ -62,15 +79,20 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
  * Creates the server behind `hookwire serve`: it accepts the protocol's POSTs (`/` or `/hooks/<Event>`;
  * the event is the payload's `hook_event_name`), fires them through the engine and answers 200 with the
  * merged outcome as the JSON an http hook answers (`toHttpAnswer`). `GET /healthz` needs no token.
- * Refusals: 401 (token), 404, 405, 400 (not a JSON object, no or conflicting event), 413, 503 (saturated
- * or shutting down). The library never prints: `log` receives one line per request.
+ * Refusals: 401 (token), 404, 405, 400 (not a JSON object, no or conflicting event), 408 (body too
+ * slow), 413, 503 (saturated or shutting down). The library never prints: `log` receives one line per request.
  */
 export function createHookServer(options: HookServerOptions): HookServer {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const maxReceiving = options.maxReceiving ?? 4 * maxConcurrent;
   const fallbackCwd = options.fallbackCwd ?? process.cwd();
   const log = options.log ?? (() => undefined);
+  /** Every request being handled, body or event: what `close()` waits for. */
   const pending = new Set<Promise<unknown>>();
+  let receiving = 0;
+  let running = 0;
   let closing: Promise<void> | undefined;
 
   const send = (response: ServerResponse, reply: Reply) => {
@@ -78,19 +100,46 @@ export function createHookServer(options: HookServerOptions): HookServer {
     response.writeHead(reply.status, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(text),
-      ...(closing || reply.status === 413 || reply.status === 503 ? { connection: 'close' } : {}),
+      ...(closing || [408, 413, 503].includes(reply.status) ? { connection: 'close' } : {}),
       ...reply.headers,
     });
     response.end(text);
   };
 
-  const fire = async (request: IncomingMessage, path: string): Promise<Reply & { event?: string }> => {
-    const body = await readRequestBody(request, maxBodyBytes);
+  const busy = (): Reply => ({
+    status: 503,
+    body: { error: closing ? 'shutting down' : 'busy' },
+    headers: { 'retry-after': '1' },
+  });
+
+  const receive = async (request: IncomingMessage, path: string): Promise<Reply & { event?: string }> => {
+    receiving += 1;
+    const body = await readRequestBody(request, maxBodyBytes, bodyTimeoutMs).finally(() => {
+      receiving -= 1;
+    });
     if (body.kind === 'too_large') return { status: 413, body: { error: `body over ${maxBodyBytes} bytes` } };
+    if (body.kind === 'timed_out') {
+      return { status: 408, body: { error: `body not complete within ${bodyTimeoutMs / 1000} s` } };
+    }
     if (body.kind === 'aborted') return { status: 400, body: { error: 'request body incomplete' } };
+    // An event's place is taken only now that its body is in.
+    if (closing || running >= maxConcurrent) return busy();
+    running += 1;
+    try {
+      return await fire(request, path, body.text);
+    } finally {
+      running -= 1;
+    }
+  };
+
+  const fire = async (
+    request: IncomingMessage,
+    path: string,
+    text: string,
+  ): Promise<Reply & { event?: string }> => {
     let payload: unknown;
     try {
-      payload = JSON.parse(body.text);
+      payload = JSON.parse(text);
     } catch {
       return { status: 400, body: { error: 'the body is not JSON' } };
     }
@@ -105,8 +154,10 @@ export function createHookServer(options: HookServerOptions): HookServer {
     if (routed !== undefined && named !== undefined && routed !== named) {
       return { status: 400, body: { error: `the path says ${routed}, the payload says ${named}` } };
     }
-    const cwd = fields.cwd;
-    const local = typeof cwd === 'string' && !existsSync(cwd) ? { ...fields, cwd: fallbackCwd } : fields;
+    const local = await confinePayload(event, fields, {
+      cwd: fallbackCwd,
+      clientDirectories: options.clientDirectories ?? [],
+    });
     try {
       // The caller's trace context (W3C `traceparent`) goes with the firing, for the spans `serve` exports.
       const outcome = await withTraceParent(request.headers.traceparent, () =>
@@ -133,7 +184,7 @@ export function createHookServer(options: HookServerOptions): HookServer {
       log(`${request.method} ${reply.event ?? path} status=${reply.status} ${duration}ms`);
     };
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
-      send(response, { status: closing ? 503 : 200, body: { ok: !closing, inFlight: pending.size } });
+      send(response, { status: closing ? 503 : 200, body: { ok: !closing, inFlight: running, receiving } });
       return;
     }
     if (options.token !== undefined && !bearerTokenMatches(request.headers.authorization, options.token)) {
@@ -148,15 +199,11 @@ export function createHookServer(options: HookServerOptions): HookServer {
       finish({ status: 405, body: { error: 'use POST' }, headers: { allow: 'POST' } });
       return;
     }
-    if (closing || pending.size >= maxConcurrent) {
-      finish({
-        status: 503,
-        body: { error: closing ? 'shutting down' : 'busy' },
-        headers: { 'retry-after': '1' },
-      });
+    if (closing || running >= maxConcurrent || receiving >= maxReceiving) {
+      finish(busy());
       return;
     }
-    const work = fire(request, path).then(finish, () =>
+    const work = receive(request, path).then(finish, () =>
       finish({ status: 500, body: { error: 'internal error' } }),
     );
     pending.add(work);
@@ -170,7 +217,10 @@ export function createHookServer(options: HookServerOptions): HookServer {
   return {
     server,
     get inFlight() {
-      return pending.size;
+      return running;
+    },
+    get receiving() {
+      return receiving;
     },
     listen(port, host = '127.0.0.1') {
       if (options.token === undefined && !(options.insecureNoAuth && isLoopbackHost(host))) {

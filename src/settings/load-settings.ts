@@ -31,6 +31,7 @@ export interface LoadSettingsOptions extends SettingsLocations {
 }
 
 const TRUSTED: TrustVerdict = { trusted: true };
+const UNHASHED: TrustVerdict = { trusted: false, reason: { kind: 'new' } };
 
 /**
  * Loads every configured hook. Hook order: managed, user, project, local, explicit files then inline
@@ -59,9 +60,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     }
     const storeFile = options.trustStore;
     let verdict = TRUSTED;
-    if (storeFile !== undefined && read.bytes !== undefined && sourceNeedsTrust(source, options.projectDir)) {
+    if (storeFile !== undefined && sourceNeedsTrust(source, options.projectDir)) {
       store ??= readTrustStore(storeFile);
-      verdict = checkTrust(store, storeFile, source.file, read.bytes);
+      // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
+      verdict = read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes);
     }
     if (read.warning !== undefined) diagnostics.push(read.warning);
     const origin = {
@@ -70,7 +72,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       hasPositions: source.object === undefined,
       plugin: source.plugin,
     };
-    const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity: 'warning' });
+    // The Deep Agents source follows its host's rule, a bad entry is a warning; a Deep Agents-shaped file
+    // anywhere else is held to hookwire's, so that what `validate` rejects fails closed (docs/settings.md).
+    const deepAgentsSeverity = source.level === 'deepagents' ? 'warning' : 'error';
+    const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity });
     if (!verdict.trusted) {
       const errors = reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
       const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks, errors);

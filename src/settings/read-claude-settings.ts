@@ -5,15 +5,25 @@ import { handlerTypes, SETTINGS_HANDLER_TYPES, type SettingsHandlerType } from '
 import { isEventName, specOf } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
 import { configuredHook } from './configured-hook-constructor.js';
-import { type JSONPath, type Node, nodeValue, propertiesOf, propertyNode } from './json-document.js';
+import {
+  findNodeAtLocation,
+  type JSONPath,
+  type Node,
+  nodeValue,
+  propertiesOf,
+  propertyNode,
+} from './json-document.js';
 import { missingPluginFiles, pluginHandler } from './plugin-handler.js';
+import { definitionFlagsRule, handlerRule, ruleProblems, type SchemaRule } from './schema-rules.js';
 import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
 
 /*
  * Reads a Claude-style settings file (hooks as an object of event → definitions) into configured hooks.
- * Light structural checks only (no zod: this runs on `hookwire run`'s hot path). A handler that cannot run
- * is skipped with a located error; the rest of the file still loads. Claude Code instead ignores the whole
- * file, silently (docs/settings.md).
+ * No zod (this runs on `hookwire run`'s hot path): every field is checked against the rules of the zod
+ * schemas as the committed JSON Schema holds them (schema-rules.ts), so whatever `validate` rejects, loading
+ * rejects too. A handler that breaks a rule is skipped with a located error (a definition whose own keys
+ * break one, with all its handlers); the rest of the file still loads, and the engine fails closed on the
+ * errors. Claude Code instead ignores the whole file, silently (docs/settings.md).
  */
 
 /** The policy keys one file sets; undefined where the file does not set the key. */
@@ -169,14 +179,16 @@ function readDefinition(
   const trimmed = typeof matcherValue === 'string' ? matcherValue.trim() : '';
   const matcher = trimmed === '' || trimmed === '*' ? undefined : trimmed;
   const definition = nodeValue(definitionNode) as { sequential?: unknown; async?: unknown };
+  // A definition whose `async` or `sequential` is not a boolean: how its hooks would run is unknown, so
+  // none of them loads (their own problems are still reported).
+  const flagProblems = schemaProblems(source, definitionNode, path, definition, definitionFlagsRule(), []);
+  diagnostics.push(...flagProblems);
   const definitionId = nextDefinitionId();
   (handlersNode.children ?? []).forEach((handlerNode, index) => {
     const handlerPath = [...path, 'hooks', index];
     const problems = handlerProblems(source, event, handlerNode, handlerPath);
-    if (problems.length > 0) {
-      diagnostics.push(...problems);
-      return;
-    }
+    diagnostics.push(...problems);
+    if (problems.length > 0 || flagProblems.length > 0) return;
     const written = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
     const plugin = source.plugin;
     if (plugin !== undefined) {
@@ -224,22 +236,27 @@ function handlerProblems(
     return [error(typeNode, [...path, 'type'], message)];
   }
   const problems: Diagnostic[] = [];
+  // The keys checked here keep their own messages; the schema's rules check every other key.
+  const reported = ['type'];
   const field = handlerTypes[type].requiredField;
   const fieldNode = propertyNode(handlerNode, field);
   const fieldValue = fieldNode ? nodeValue(fieldNode) : undefined;
   if (typeof fieldValue !== 'string' || fieldValue === '') {
     const message = `${type} handler needs a non-empty "${field}" string`;
     problems.push(error(fieldNode, fieldNode ? [...path, field] : path, message));
+    reported.push(field);
   }
   const argsNode = type === 'command' ? propertyNode(handlerNode, 'args') : undefined;
   if (argsNode && !isStringList(nodeValue(argsNode))) {
     problems.push(error(argsNode, [...path, 'args'], '"args" must be a list of strings'));
+    reported.push('args');
   }
   const timeoutNode = propertyNode(handlerNode, 'timeout');
   const timeout = timeoutNode ? nodeValue(timeoutNode) : undefined;
   if (timeoutNode && !(typeof timeout === 'number' && timeout > 0)) {
     const message = `timeout must be a positive number of seconds, got ${JSON.stringify(timeout)}`;
     problems.push(error(timeoutNode, [...path, 'timeout'], message));
+    reported.push('timeout');
   }
   const spec = specOf(event);
   if (!spec.handlers.includes(type as HandlerType)) {
@@ -247,5 +264,30 @@ function handlerProblems(
     const message = `${event} does not run ${type} hooks (it accepts ${accepted.join(', ')}); this handler would never run`;
     problems.push(error(typeNode, [...path, 'type'], message));
   }
+  const value = nodeValue(handlerNode);
+  problems.push(...schemaProblems(source, handlerNode, path, value, handlerRule(type), reported));
   return problems;
+}
+
+/**
+ * The rules of `rule` that `value` (the value of `node`, at `path`) breaks, as located errors; problems
+ * under a key of `skip` are left out (they are reported otherwise).
+ */
+function schemaProblems(
+  source: SettingsSource,
+  node: Node,
+  path: JSONPath,
+  value: unknown,
+  rule: SchemaRule,
+  skip: readonly string[],
+): Diagnostic[] {
+  return ruleProblems(value, rule)
+    .filter((problem) => !skip.includes(String(problem.path[0])))
+    .map((problem) => {
+      let at: Node | undefined;
+      for (let length = problem.path.length; at === undefined && length >= 0; length--) {
+        at = findNodeAtLocation(node, problem.path.slice(0, length));
+      }
+      return diagnosticAt(source, 'error', at ?? node, [...path, ...problem.path], problem.message);
+    });
 }

@@ -9,8 +9,9 @@ import { diagnosticAt, locate, type SettingsSource } from './settings-source.js'
 
 /*
  * Reads a Deep Agents hooks.json (`{"hooks": [{"command": [argv...], "events": [...]}]}`). Following the
- * Deep Agents spec, problems are warnings when loading (the host logs them and carries on); `validate`
- * reports them as errors, since such an entry never runs.
+ * Deep Agents spec, problems are warnings when loading the Deep Agents source (the host logs them and carries
+ * on); a file of this shape named anywhere else, and `validate`, report them as errors, since such an entry
+ * never runs.
  */
 
 /** Reads every entry of a Deep Agents hooks list; `root` must be an object whose `hooks` is an array. */

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { isInsideDirectory } from '../common/is-inside-directory.js';
 import { isRecord } from '../common/is-record.js';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
 import { type PluginOrigin, pluginDataDirectory } from './plugin-origin.js';
@@ -73,7 +74,8 @@ export function pluginSources(load: PluginLoad): PlannedSource[] {
     explicit: true,
     trustAs: load.trustAs,
     plugin,
-    ...(object === undefined ? {} : { object }),
+    // Inline hooks are trusted by the manifest's bytes: exactly those they were parsed from, read once.
+    ...(object === undefined ? {} : { object, bytes: manifest.bytes }),
   });
   const sources = hasHooksFile ? [source(hooksFile)] : [];
   const declared = manifest.value?.hooks;
@@ -90,8 +92,7 @@ export function pluginSources(load: PluginLoad): PlannedSource[] {
       return;
     }
     const file = resolve(load.root, entry);
-    const inside = relative(load.root, file);
-    if (inside.startsWith('..') || isAbsolute(inside)) {
+    if (!isInsideDirectory(file, load.root)) {
       sources.push(...problem(manifestPath, `hooks path "${entry}" leaves the plugin directory`, jsonPath));
     } else if (file !== hooksFile) {
       // hooks/hooks.json is loaded by default; naming it again would load its hooks twice.
@@ -107,11 +108,16 @@ interface Manifest {
   readonly hooks: unknown;
 }
 
-/** The manifest's fields hookwire uses; `value` undefined when the plugin has no manifest. */
-function readManifest(path: string): { value: Manifest | undefined } | { error: string; jsonPath: string } {
-  let text: string;
+/**
+ * The manifest's fields hookwire uses, and the bytes they were parsed from; `value` undefined when the
+ * plugin has no manifest.
+ */
+function readManifest(
+  path: string,
+): { value: Manifest | undefined; bytes?: Buffer } | { error: string; jsonPath: string } {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { value: undefined };
@@ -119,7 +125,7 @@ function readManifest(path: string): { value: Manifest | undefined } | { error: 
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     return { error: `the plugin manifest is not JSON: ${(error as Error).message}`, jsonPath: '$' };
   }
@@ -128,7 +134,7 @@ function readManifest(path: string): { value: Manifest | undefined } | { error: 
     return { error: 'the plugin manifest needs a "name" string', jsonPath: 'name' };
   }
   const version = typeof value.version === 'string' ? value.version : undefined;
-  return { value: { name: value.name, version, hooks: value.hooks } };
+  return { value: { name: value.name, version, hooks: value.hooks }, bytes };
 }
 
 function isDirectory(path: string): boolean {

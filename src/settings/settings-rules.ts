@@ -28,13 +28,19 @@ const SUSPICIOUS_TIMEOUT_SECONDS = 1000;
 /** Levels where `allowManagedHooksOnly` is certainly not managed settings (explicit files may be). */
 const NON_MANAGED_LEVELS = new Set(['user', 'project', 'local', 'deepagents']);
 
-/** The extra diagnostics of a Claude-style settings file whose hooks `loaded` came from. */
+/**
+ * The extra diagnostics of a Claude-style settings file whose hooks `loaded` came from, loading having
+ * reported `reported`. The zod schemas check again what loading checked with their rules (schema-rules.ts):
+ * a problem loading did not report there is a drift between the two, and still an error of `validate`.
+ */
 export function checkClaudeRules(
   source: SettingsSource,
   root: Node,
   loaded: readonly ConfiguredHook[],
+  reported: readonly Diagnostic[] = [],
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const reportedPaths = new Set(reported.map((diagnostic) => diagnostic.jsonPath));
   const acceptedPaths = new Set(loaded.map((hook) => hook.provenance.jsonPath));
   const policyNode = propertyNode(root, 'allowManagedHooksOnly');
   if (policyNode && NON_MANAGED_LEVELS.has(source.level)) {
@@ -49,7 +55,7 @@ export function checkClaudeRules(
       const handlersNode =
         definitionNode.type === 'object' ? propertyNode(definitionNode, 'hooks') : undefined;
       if (handlersNode?.type !== 'array') return;
-      diagnostics.push(...checkDefinition(source, root, event, definitionNode, path));
+      diagnostics.push(...checkDefinition(source, root, event, definitionNode, path, reportedPaths));
       (handlersNode.children ?? []).forEach((handlerNode, handlerIndex) => {
         const handlerPath = [...path, 'hooks', handlerIndex];
         const accepted = acceptedPaths.has(formatJsonPath(handlerPath));
@@ -76,10 +82,12 @@ function checkDefinition(
   event: string,
   definitionNode: Node,
   path: JSONPath,
+  reportedPaths: ReadonlySet<string>,
 ): Diagnostic[] {
   const diagnostics = unknownKeys(source, definitionNode, path, definitionSchema, 'hook definition');
   const flags = definitionSchema.omit({ hooks: true, matcher: true });
-  diagnostics.push(...zodIssues(source, root, path, flags, nodeValue(definitionNode)));
+  const issues = zodIssues(source, root, path, flags, nodeValue(definitionNode));
+  diagnostics.push(...issues.filter((issue) => !reportedPaths.has(issue.jsonPath)));
   const matcherNode = propertyNode(definitionNode, 'matcher');
   const matcher = matcherNode ? nodeValue(matcherNode) : undefined;
   if (!matcherNode || typeof matcher !== 'string') return diagnostics;

@@ -19,6 +19,11 @@ export interface PlannedSource {
   /** Named explicitly: a missing file is an error rather than simply absent. */
   readonly explicit: boolean;
   readonly object?: unknown;
+  /**
+   * The bytes `object` was parsed from, when it came from a file (a plugin manifest's inline hooks): the
+   * trust check hashes these, never a second read that may hold other bytes.
+   */
+  readonly bytes?: Buffer;
   /** The plugin the source belongs to (level `plugin`). */
   readonly plugin?: PluginOrigin;
   /** The level whose trust rule applies when it is not `level` (a plugin follows whoever enabled it). */
@@ -115,8 +120,8 @@ export function readSourceText(
   if (source.object !== undefined) {
     try {
       const text = JSON.stringify(source.object) ?? 'null';
-      // A plugin's inline hooks are trusted by the bytes of the manifest that holds them.
-      return source.plugin === undefined ? { text } : { text, bytes: readFileSync(source.file) };
+      // A plugin's inline hooks are trusted by the bytes of the manifest they were parsed from.
+      return source.bytes === undefined ? { text } : { text, bytes: source.bytes };
     } catch (error) {
       return failure(
         `settings object is not JSON: ${error instanceof Error ? error.message : String(error)}`,

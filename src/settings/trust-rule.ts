@@ -1,4 +1,6 @@
-import { isAbsolute, relative } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isInsideDirectory } from '../common/is-inside-directory.js';
 import type { SourceLevel } from './configured-hook.js';
 import { realPathOf } from './trust-check.js';
 
@@ -48,12 +50,27 @@ export function sourceNeedsTrust(
 ): boolean {
   const rule = TRUST_BY_LEVEL[source.trustAs ?? source.level];
   if (rule !== 'inside-project') return rule === 'always';
-  // Lexically, or once symlinks are resolved: the project's file named through its real path is still its.
-  return isInside(source.file, projectDir) || isInside(realPathOf(source.file), realPathOf(projectDir));
+  // A project directory that does not resolve (missing, or spelt in another case or normalisation than the
+  // directory on disk) cannot tell inside from outside: the file needs trust rather than run unchecked.
+  const project = realDirectoryOf(projectDir);
+  if (project === undefined) return true;
+  // As given, or on real paths both sides: the project's file named through a symlink is still its.
+  return isInsideDirectory(source.file, projectDir) || isInsideDirectory(realFileOf(source.file), project);
 }
 
-/** True when `file` (absolute) is `directory` or lies below it, lexically. */
-function isInside(file: string, directory: string): boolean {
-  const path = relative(directory, file);
-  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+/** The real path of an existing directory; undefined when it cannot be resolved. */
+function realDirectoryOf(directory: string): string | undefined {
+  try {
+    return realpathSync.native(directory);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's real path, or (a file not there yet) its directory's real path and its name. */
+function realFileOf(file: string): string {
+  const real = realPathOf(file);
+  if (real !== file) return real;
+  const directory = realDirectoryOf(dirname(file));
+  return directory === undefined ? file : join(directory, basename(file));
 }

@@ -36,7 +36,7 @@ export function validateSettingsText(
   const root = reading.source.document.root;
   const diagnostics = [...reading.diagnostics];
   if (root && reading.format === 'claude' && root.type === 'object') {
-    diagnostics.push(...checkClaudeRules(reading.source, root, reading.hooks));
+    diagnostics.push(...checkClaudeRules(reading.source, root, reading.hooks, reading.diagnostics));
   }
   if (root && reading.format === 'deepagents')
     diagnostics.push(...checkDeepAgentsRules(reading.source, root));

@@ -1,4 +1,5 @@
 import type { HookRun, Outcome } from '../outcome/outcome.js';
+import { redactSecretText } from '../trace/redact-secrets.js';
 
 /*
  * What one firing shows as spans, as plain data: one span for the event and one child per hook run, with
@@ -6,7 +7,7 @@ import type { HookRun, Outcome } from '../outcome/outcome.js';
  * (record-with-otel-api.ts) and the OTLP exporter of `hookwire run` and `serve` (otlp/). Attributes follow
  * the OpenTelemetry semantic conventions where one applies (`process.exit.code`, `error.type`,
  * `gen_ai.tool.name`), else they are `hookwire.*`. No payload content, no hook output: only what the hooks
- * were and how they ended (docs/observability.md).
+ * were and how they ended, their labels with credentials redacted (docs/observability.md).
  */
 
 /** An attribute value, as OpenTelemetry takes it. */
@@ -81,8 +82,10 @@ export function firingSpans(
 function hookSpan(run: HookRun, firingStartMs: number, decided: boolean): SpanPlan {
   const startMs = firingStartMs + run.startedAtMs;
   const endMs = startMs + run.durationMs;
-  const label =
-    run.command.length > MAX_LABEL_LENGTH ? `${run.command.slice(0, MAX_LABEL_LENGTH)}…` : run.command;
+  // Redacted as traces are (docs/traces.md, "Redaction"), always: spans leave the machine for a collector
+  // others read. Redacted before the cut, so that a credential cut in half is still recognised.
+  const redacted = redactSecretText(run.command);
+  const label = redacted.length > MAX_LABEL_LENGTH ? `${redacted.slice(0, MAX_LABEL_LENGTH)}…` : redacted;
   const attributes: Record<string, SpanAttributeValue> = {
     'hookwire.hook.index': run.index,
     'hookwire.hook.type': run.type,

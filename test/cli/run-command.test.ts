@@ -102,7 +102,7 @@ describe('hookwire run answers in the host protocol', () => {
     {
       name: 'a near miss runs its hooks; their exit 2 does not block',
       input: hookInput('PreTooluse', bash),
-      stderr: `${unknown('PreTooluse', ' (did you mean "PreToolUse"?)')}hookwire: [${exit2}] [${exit2}]: MK_EXIT2 blocked by hook\n`,
+      stderr: `${unknown('PreTooluse', ' (did you mean "PreToolUse"?)')}hookwire: [${exit2}] MK_EXIT2 blocked by hook\n`,
     },
     {
       name: 'a new event runs its hooks; their JSON deny is not answered',

@@ -37,6 +37,26 @@ const preToolUse = (...handlers: unknown[]) =>
   JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: handlers }] } });
 
 describe('hookwire run blocks on settings that validate rejects', () => {
+  it('"onFailure": "blok" on a guard that fails (regression: run loaded it as valid and exited 0)', async () => {
+    const text = preToolUse({ type: 'command', command: 'exit 1', onFailure: 'blok' });
+    expect(await deniedBecause(text)).toContain(
+      'FILE:1:101 hooks.PreToolUse[0].hooks[0].onFailure: error: onFailure must be "block" or "continue", got "blok"',
+    );
+  });
+
+  it('"async": "yes" on a handler and on a definition', async () => {
+    const handler = preToolUse({ type: 'command', command: 'exit 2', async: 'yes' });
+    expect(await deniedBecause(handler)).toContain(
+      'hooks.PreToolUse[0].hooks[0].async: error: async must be true or false, got "yes"',
+    );
+    const definition = JSON.stringify({
+      hooks: { PreToolUse: [{ async: 'yes', hooks: [{ type: 'command', command: 'exit 2' }] }] },
+    });
+    expect(await deniedBecause(definition)).toContain(
+      'hooks.PreToolUse[0].async: error: async must be true or false, got "yes"',
+    );
+  });
+
   it('a key twice in a handler (regression: the first "type" was checked, the last ran)', async () => {
     const text =
       '{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "exit 0", "type": "http", "url": "http://127.0.0.1:1/"}]}]}}';

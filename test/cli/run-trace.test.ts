@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,5 +111,25 @@ describe('hookwire run --trace', () => {
       expect(readdirSync(readOnly)).toEqual([]);
       chmodSync(readOnly, 0o700);
     }
+  });
+
+  it('never follows a symbolic link planted in a shared trace directory (the victim file is left as it was)', async () => {
+    const parent = temporaryDirectory();
+    const victim = join(parent, 'bashrc');
+    writeFileSync(victim, 'alias ls="ls --color"\n', { mode: 0o644 });
+    chmodSync(victim, 0o644);
+    const shared = join(parent, 'shared-traces');
+    mkdirSync(shared, { mode: 0o777 });
+    symlinkSync(victim, join(shared, 's1.trace.jsonl'));
+    const result = await runCli(
+      ['run', '--settings', `${fixtures}/exit2.json`, '--trace', shared],
+      hookInput('PreToolUse', bash),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^MK_EXIT2 blocked by hook\nhookwire run: trace: cannot record PreToolUse in .*shared-traces\/s1\.trace\.jsonl: it is a symbolic link, which a trace never follows/,
+    );
+    expect(readFileSync(victim, 'utf8')).toBe('alias ls="ls --color"\n');
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -245,12 +245,68 @@ describe('createDeepAgentsDispatcher', () => {
     expect(logger.warnings).toEqual([]);
   });
 
-  it('treats a missing file as no hooks, quietly', async () => {
+  it('treats a missing default file as no hooks, quietly', async () => {
+    const previous = process.env.HOOKWIRE_HOME;
+    process.env.HOOKWIRE_HOME = directory.path;
+    try {
+      const logger = collectingLogger();
+      const dispatcher = createDeepAgentsDispatcher({ logger });
+      dispatchers.push(dispatcher);
+      expect(await dispatcher.dispatchAndWait('user.prompt')).toEqual([]);
+      expect(logger.warnings).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.HOOKWIRE_HOME;
+      else process.env.HOOKWIRE_HOME = previous;
+    }
+  });
+
+  it('warns when the file it was given does not exist', async () => {
     const logger = collectingLogger();
-    const dispatcher = createDeepAgentsDispatcher({ path: join(directory.path, 'absent.json'), logger });
+    const path = join(directory.path, 'absent.json');
+    const dispatcher = createDeepAgentsDispatcher({ path, logger });
     dispatchers.push(dispatcher);
     expect(await dispatcher.dispatchAndWait('user.prompt')).toEqual([]);
+    expect(logger.warnings).toEqual([`Deep Agents hooks: ${path} does not exist; no hooks run`]);
+  });
+
+  it('resolves a relative path once, against the process directory or the cwd option', async () => {
+    mkdirSync(join(directory.path, 'sub'));
+    writeHooks(join(directory.path, 'sub'), { hooks: [{ command: recorder('relative') }] });
+    const previous = process.cwd();
+    process.chdir(directory.path);
+    try {
+      const dispatcher = createDeepAgentsDispatcher({ path: 'sub/hooks.json', logger: collectingLogger() });
+      dispatchers.push(dispatcher);
+      expect(dispatcher.path).toBe(join(directory.path, 'sub', 'hooks.json'));
+      expect(await dispatcher.dispatchAndWait('user.prompt')).toMatchObject([{ kind: 'completed' }]);
+    } finally {
+      process.chdir(previous);
+    }
+    const logger = collectingLogger();
+    const dispatcher = createDeepAgentsDispatcher({ path: 'sub/hooks.json', cwd: directory.path, logger });
+    dispatchers.push(dispatcher);
+    expect(await dispatcher.dispatchAndWait('user.prompt')).toMatchObject([{ kind: 'completed' }]);
+    expect(recordedPayloads(out('relative'))).toEqual([{ event: 'user.prompt' }, { event: 'user.prompt' }]);
     expect(logger.warnings).toEqual([]);
+  });
+
+  it('without a logger, reports its warnings as process warnings', async () => {
+    const path = join(directory.path, 'absent.json');
+    const warnings: string[] = [];
+    const listener = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', listener);
+    try {
+      const dispatcher = createDeepAgentsDispatcher({ path });
+      dispatchers.push(dispatcher);
+      await dispatcher.dispatchAndWait('user.prompt');
+      await eventually(() =>
+        expect(warnings).toEqual([
+          `HookwireWarning: Deep Agents hooks: ${path} does not exist; no hooks run`,
+        ]),
+      );
+    } finally {
+      process.off('warning', listener);
+    }
   });
 
   it('defaults to <HOOKWIRE_HOME>/.deepagents/hooks.json', () => {

@@ -352,20 +352,28 @@ const cases: Array<[string, Outcome, HostAnswer]> = [
           command: '/hooks/log.sh',
           status: 'non_blocking_error',
           exitCode: 1,
-          error: 'exited 1',
+          error: '[/hooks/log.sh]: exited with code 1',
         }),
       ],
     }),
-    { stdout: '', stderr: 'hookwire: [/hooks/log.sh] exited 1\n', exitCode: 0 },
+    { stdout: '', stderr: 'hookwire: [/hooks/log.sh] exited with code 1\n', exitCode: 0 },
   ],
   [
     'SessionStart ignores a block (exit 2 has no effect there)',
     outcome({
       event: 'SessionStart',
       decision: null,
-      runs: [hookRun({ index: 0, command: '/h', status: 'timeout', exitCode: null })],
+      runs: [
+        hookRun({
+          index: 0,
+          command: '/h',
+          status: 'timeout',
+          exitCode: null,
+          error: '[/h]: timed out after 5s',
+        }),
+      ],
     }),
-    { stdout: '', stderr: 'hookwire: [/h] timed out\n', exitCode: 0 },
+    { stdout: '', stderr: 'hookwire: [/h] timed out after 5s\n', exitCode: 0 },
   ],
 ];
 

@@ -24,6 +24,20 @@ interface Row {
   readonly expected: HookVerdict;
 }
 
+const MISSING_SDK = 'anthropic claude-haiku-4-5: the package @anthropic-ai/sdk is not installed';
+const missingSdk: HandlerExecution = {
+  kind: 'failed',
+  exitCode: null,
+  signal: null,
+  stdout: '',
+  stderr: '',
+  stdoutTruncated: false,
+  stderrTruncated: false,
+  error: MISSING_SDK,
+  durationMs: 1,
+  failClosed: true,
+};
+
 const nothing = { status: 'success', output: null, error: null, effects: {} } as const;
 
 const rows: Row[] = [
@@ -699,6 +713,35 @@ const rows: Row[] = [
     name: 'a cancelled run',
     execution: { ...completed(0), kind: 'cancelled', exitCode: null },
     expected: { status: 'cancelled', output: null, error: '[guard.sh]: cancelled', effects: {} },
+  },
+  // --- a hook that could not run for want of an install (a model SDK): fails closed whatever onFailure says
+  ...(['continue', undefined] as const).map(
+    (onFailure): Row => ({
+      event: 'PreToolUse',
+      name: `a missing model SDK blocks (onFailure ${onFailure ?? 'unset'})`,
+      onFailure,
+      execution: missingSdk,
+      expected: {
+        status: 'blocking',
+        output: null,
+        error: `[guard.sh]: ${MISSING_SDK}; blocking because the hook could not run`,
+        effects: {
+          decision: 'deny',
+          reason: `[guard.sh]: ${MISSING_SDK}; blocking because the hook could not run`,
+        },
+      },
+    }),
+  ),
+  {
+    event: 'SessionEnd',
+    name: 'a missing model SDK is a non-blocking error where the event cannot block',
+    execution: missingSdk,
+    expected: {
+      status: 'non_blocking_error',
+      output: null,
+      error: `[guard.sh]: ${MISSING_SDK}`,
+      effects: {},
+    },
   },
 ];
 

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -247,4 +248,52 @@ describe('createHookServer limits and shutdown', () => {
     // The engine was closed, and only once both events in flight had their answer.
     expect(gated.unansweredAtClose()).toBe(0);
   });
+
+  it('a body that arrives slowly does not hold an event place, and is answered 408 at its deadline', async () => {
+    const gated = gatedEngine();
+    const server = createHookServer({
+      engine: gated.engine,
+      token: TOKEN,
+      maxConcurrent: 1,
+      bodyTimeoutMs: 60_000,
+    });
+    const { url } = await server.listen(0, '127.0.0.1');
+    const slow = [slowBody(url, TOKEN), slowBody(url, TOKEN)];
+    await waitFor(() => server.inFlight + (server.receiving ?? 0) === 2);
+    // Before, each slow body held one of maxConcurrent places: this was answered 503.
+    const answered = call(url, { body: preToolUse('ls'), token: TOKEN });
+    await waitFor(() => gated.releases.length === 1);
+    expect(server.inFlight).toBe(1);
+    gated.releases[0]!();
+    expect(await answered).toMatchObject({ status: 200 });
+    for (const socket of slow) (await socket).destroy();
+    await server.close();
+
+    const strict = createHookServer({ engine: gatedEngine().engine, token: TOKEN, bodyTimeoutMs: 200 });
+    const strictUrl = (await strict.listen(0, '127.0.0.1')).url;
+    const late = await slowBody(strictUrl, TOKEN);
+    const reply = await new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      late.on('data', (chunk: Buffer) => chunks.push(chunk));
+      late.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(reply).toContain('{"error":"body not complete within 0.2 s"}');
+    await strict.close();
+  });
 });
+
+/** Opens a connection and sends an authenticated request's headers and part of its body, then stalls. */
+function slowBody(url: string, token: string) {
+  const { hostname, port } = new URL(url);
+  return new Promise<import('node:net').Socket>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `POST / HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"hook_event_name":',
+      );
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  });
+}

@@ -132,4 +132,39 @@ describe('hookwire serve (the command)', () => {
       answer,
     });
   });
+
+  it("hands hooks neither its token nor the server's secrets, unless --pass-env names one", async () => {
+    const printing = join(directory, 'printing.json');
+    const command =
+      'printf \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"[%s][%s][%s][%s]"}}\' ' +
+      '"$HOOKWIRE_SERVE_TOKEN" "$HOOKWIRE_TEST_DEPLOY_TOKEN" "$HOOKWIRE_TEST_DATABASE_PASSWORD" "$HOOKWIRE_TEST_KEPT_KEY"';
+    writeFileSync(
+      printing,
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }),
+    );
+    const serve = startServe(
+      ['--settings', printing, '--port', '0', '--pass-env', 'HOOKWIRE_TEST_KEPT_KEY'],
+      {
+        HOOKWIRE_SERVE_TOKEN: 'the-serve-token',
+        HOOKWIRE_TEST_DEPLOY_TOKEN: 'deploy-secret',
+        HOOKWIRE_TEST_DATABASE_PASSWORD: 'db-secret',
+        HOOKWIRE_TEST_KEPT_KEY: 'kept',
+      },
+    );
+    const url = await serve.listening;
+    const response = await fetch(`${url}/hooks/PreToolUse`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer the-serve-token' },
+      body: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      }),
+    });
+    expect(await response.json()).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: '[][][][kept]' },
+    });
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  });
 });

@@ -179,7 +179,7 @@ describe('validateSettingsText', () => {
   const check = (text: string, level: 'explicit' | 'project' | 'deepagents' = 'explicit') =>
     validateSettingsText(text, { file: 'f.json', level }).diagnostics;
 
-  it('checks every handler field against the schema', () => {
+  it('checks every handler field against the schema, as loading does (regression: loading checked fewer)', () => {
     const text = `{"hooks": {"Stop": [{"sequential": "yes", "hooks": [
   {"type": "agent", "prompt": "done?", "maxTurns": 1.5, "onFailure": "stop"}]}]}}`;
     expect(check(text)).toEqual([
@@ -189,7 +189,7 @@ describe('validateSettingsText', () => {
         line: 1,
         column: 36,
         jsonPath: 'hooks.Stop[0].sequential',
-        message: 'Invalid input: expected boolean, received string',
+        message: 'sequential must be true or false, got "yes"',
       },
       {
         severity: 'error',
@@ -197,7 +197,7 @@ describe('validateSettingsText', () => {
         line: 2,
         column: 52,
         jsonPath: 'hooks.Stop[0].hooks[0].maxTurns',
-        message: 'Invalid input: expected int, received number',
+        message: 'maxTurns must be an integer, got 1.5',
       },
       {
         severity: 'error',
@@ -205,7 +205,7 @@ describe('validateSettingsText', () => {
         line: 2,
         column: 70,
         jsonPath: 'hooks.Stop[0].hooks[0].onFailure',
-        message: 'Invalid option: expected one of "block"|"continue"',
+        message: 'onFailure must be "block" or "continue", got "stop"',
       },
     ]);
   });

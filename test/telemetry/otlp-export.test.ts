@@ -149,6 +149,47 @@ describe('hookwire run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   });
 });
 
+describe('hook labels in exported spans', () => {
+  it('carry no credential of the command line: Bearer, curl -u, URL password, ?token=, AWS, npm, Stripe', async () => {
+    const receiver = await startOtlpReceiver();
+    receivers.push(receiver);
+    const padding = 'x'.repeat(240);
+    const commands = [
+      `cat >/dev/null; : curl -H "Authorization: Bearer bearer-secret-1234" -u alice:basic-secret-5678 "https://bob:url-secret-9012@example.com/x?token=query-secret-3456&page=2"`,
+      `cat >/dev/null; : AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY npm_abcdefghijklmnopqrstuvwxyz0123456789 sk_live_stripesecret0123456789`,
+      // A credential across the 256-character cut: redacted before the label is cut, so no part of it stays.
+      `cat >/dev/null; : ${padding} ghp_abcdefghijklmnopqrstuvwxyz0123456789`,
+    ];
+    const labelled = join(directory, 'settings', 'labelled.json');
+    writeFileSync(
+      labelled,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{ matcher: 'Bash', hooks: commands.map((command) => ({ type: 'command', command })) }],
+        },
+      }),
+    );
+
+    const result = await runCli(['run', '--settings', labelled], payload, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    });
+
+    expect(result.code).toBe(0);
+    const labels = receiver
+      .spans()
+      .filter((span) => span.name === 'command hook')
+      .map((span) => attributeValue(span.attributes, 'hookwire.hook.label'));
+    expect(labels).toEqual([
+      `cat >/dev/null; : curl -H "Authorization: Bearer [redacted]" -u alice:[redacted] "https://bob:[redacted]@example.com/x?token=[redacted]&page=2"`,
+      `cat >/dev/null; : AWS_SECRET_ACCESS_KEY=[redacted] [redacted] [redacted]`,
+      `${`cat >/dev/null; : ${padding} [redacted]`.slice(0, 256)}…`,
+    ]);
+    const text = JSON.stringify(receiver.received.map((item) => item.body));
+    for (const secret of ['-secret-', 'wJalr', 'npm_abc', 'sk_live', 'ghp_'])
+      expect(text).not.toContain(secret);
+  });
+});
+
 describe('hookwire serve with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('exports the spans of the events it serves, under each request’s traceparent, at the latest when it stops', async () => {
     const receiver = await startOtlpReceiver();

@@ -1,4 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
@@ -6,7 +15,7 @@ import type { Engine, EngineOptions } from '../../src/engine/engine.js';
 import { HookwireError } from '../../src/errors/hookwire-error.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { appendTraceLine } from '../../src/trace/append-trace-line.js';
-import { redactSecrets } from '../../src/trace/redact-secrets.js';
+import { redactSecrets, redactSecretText } from '../../src/trace/redact-secrets.js';
 import { traceFileName } from '../../src/trace/trace-file-name.js';
 import type { TraceLine } from '../../src/trace/trace-line.js';
 import { temporaryHome } from '../engine/engine-harness.js';
@@ -148,6 +157,51 @@ describe('the engine option trace', () => {
   });
 });
 
+describe('a planted trace file is never written through', () => {
+  async function plant(
+    make: (file: string, victim: string) => void,
+  ): Promise<{ warnings: string[]; victim: string; decision: unknown }> {
+    const home = temporaryHome();
+    cleanups.push(home.remove);
+    const victim = join(home.root, 'victim');
+    writeFileSync(victim, 'precious\n');
+    chmodSync(victim, 0o644);
+    const dir = join(home.root, 'shared');
+    const { engine, warnings } = await tracedEngine(guard, { dir });
+    execFileSync('mkdir', ['-p', dir]);
+    make(join(dir, 'session-1.trace.jsonl'), victim);
+    const outcome = await engine.fire('PreToolUse', payload);
+    return { warnings, victim, decision: outcome.decision };
+  }
+
+  it.each([
+    [
+      'a symbolic link',
+      (file: string, victim: string) => symlinkSync(victim, file),
+      'it is a symbolic link, which a trace never follows',
+    ],
+    [
+      'a hard link',
+      (file: string, victim: string) => linkSync(victim, file),
+      "it has 2 hard links, so it may be another file's; it is not written to",
+    ],
+    [
+      'a FIFO',
+      (file: string) => execFileSync('mkfifo', [file]),
+      'it is not a regular file; it is not written to',
+    ],
+    ['a directory', (file: string) => execFileSync('mkdir', [file]), 'EISDIR'],
+  ])('%s: refused with a warning, the victim unchanged, the answer the same', async (_name, make, reason) => {
+    const { warnings, victim, decision } = await plant(make);
+    expect(decision).toBe('deny');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('trace: cannot record PreToolUse in ');
+    expect(warnings[0]).toContain(reason);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
+  });
+});
+
 describe('trace file names', () => {
   it('keep plain session ids and make the others safe and distinct', () => {
     expect(traceFileName('0b6c3f2e-9d1a-4c55-8f0e-1d2c3b4a5f60')).toBe(
@@ -190,6 +244,65 @@ describe('redactSecrets', () => {
       session_id: 'keep-me',
     });
     expect(given.tool_input.password).toBe('hunter2');
+  });
+});
+
+describe('redactSecretText', () => {
+  it.each([
+    [
+      'an AWS secret key, named',
+      'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY aws s3 ls',
+      'AWS_SECRET_ACCESS_KEY=[redacted] aws s3 ls',
+    ],
+    ['an AWS secret key, alone', 'key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY here', 'key [redacted] here'],
+    ['an AWS temporary key id', 'id ASIAABCDEFGHIJKLMNOP', 'id [redacted]'],
+    [
+      'an npm token',
+      'NPM=npm_abcdefghijklmnopqrstuvwxyz0123456789 npm publish',
+      'NPM=[redacted] npm publish',
+    ],
+    ['Stripe keys', 'sk_live_abcdefghijklmnop1234 rk_test_abcdefghij12', '[redacted] [redacted]'],
+    [
+      'a URL password',
+      'git clone https://bob:hunter2hunter2@github.com/o/r.git',
+      'git clone https://bob:[redacted]@github.com/o/r.git',
+    ],
+    [
+      'a database URL',
+      'DATABASE_URL=postgres://app:pw@db:5432/x',
+      'DATABASE_URL=postgres://app:[redacted]@db:5432/x',
+    ],
+    ['curl -u', 'curl -u alice:s3cr3t https://x', 'curl -u alice:[redacted] https://x'],
+    ['curl --user=', "curl --user='alice:s3cr3t' https://x", "curl --user='alice:[redacted]' https://x"],
+    [
+      'query credentials',
+      'curl "https://x/v1?token=abc123&page=2&key=k1&sig=s1"',
+      'curl "https://x/v1?token=[redacted]&page=2&key=[redacted]&sig=[redacted]"',
+    ],
+    [
+      'a token behind a URL parameter',
+      'next=https://x/cb?access_token=abc',
+      'next=https://x/cb?access_token=[redacted]',
+    ],
+    [
+      'Authorization: token',
+      'curl -H "Authorization: token abc123def" x',
+      'curl -H "Authorization: token [redacted]" x',
+    ],
+    ['an API key header', "curl -H 'X-Api-Key: abc123def' x", "curl -H 'X-Api-Key: [redacted]' x"],
+    [
+      'JSON text',
+      '{"max_tokens": 1000, "password":"hunter2", "user":"bob"}',
+      '{"max_tokens": 1000, "password":"[redacted]", "user":"bob"}',
+    ],
+    ['an option', 'mysql --password hunter2 -h db', 'mysql --password [redacted] -h db'],
+    [
+      'nothing secret',
+      'git log 3f786850e387550fdab836ed7e6dc881de23001b --max-count=3 tokens: 12',
+      'git log 3f786850e387550fdab836ed7e6dc881de23001b --max-count=3 tokens: 12',
+    ],
+  ])('%s', (_shape, text, expected) => {
+    expect(redactSecretText(text)).toBe(expected);
   });
 });
 

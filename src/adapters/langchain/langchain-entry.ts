@@ -4,6 +4,7 @@
  */
 
 export type { AgentHooksOptions, ApprovalRequest, ToolCall, ToolGate } from '../agent-hooks.js';
+export { DEEPAGENTS_TOOL_NAMES } from '../deepagents-tool-names.js';
 export {
   type LangchainHooksMiddleware,
   type LangchainHooksMiddlewareOptions,

@@ -11,6 +11,8 @@ import {
 } from 'langchain';
 import type { ToolCall } from '../tool-gate.js';
 import type { AgentLifecycle } from './agent-lifecycle.js';
+import { nestedToolGuard } from './nested-tool-guard.js';
+import { toolResultOf } from './tool-result-of.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /** Marks the messages this middleware adds (`additional_kwargs.hookwire`), so that hosts can tell them apart. */
@@ -38,10 +40,6 @@ function textOf(message: BaseMessage | undefined): string {
   return typeof message.content === 'string' ? message.content : message.text;
 }
 
-function stringOf(content: unknown): string {
-  return typeof content === 'string' ? content : JSON.stringify(content);
-}
-
 /** A user message from the middleware (context, Stop feedback), marked so. */
 function hookMessage(content: string, kind: string): HumanMessage {
   return new HumanMessage({ content, additional_kwargs: { [HOOKWIRE_MESSAGE_KEY]: kind } });
@@ -61,7 +59,9 @@ function hookMessage(content: string, kind: string): HumanMessage {
  *   a rewritten input is checked against the tool's schema), then `afterTool`, `toolFailed` or
  *   `toolInterrupted`;
  * - `afterAgent`: `stop`; continuing adds the instruction as a user message and jumps back to the model.
- * Session moments and `stop` are skipped for deepagents subagents (internal runs of the `task` tool).
+ * Session moments and `stop` are skipped for deepagents subagents (internal runs of the `task` tool). Tool
+ * calls made inside a tool (a subagent's, which may not have this middleware) get the tool moments through
+ * `nestedToolGuard`.
  */
 export function lifecycleMiddleware(
   lifecycle: AgentLifecycle,
@@ -86,6 +86,8 @@ export function lifecycleMiddleware(
     if (context.length === 0) return;
     pendingContext.set(thread, [...(pendingContext.get(thread) ?? []), ...context]);
   };
+
+  const nestedTools = nestedToolGuard(lifecycle, addContext);
 
   const middleware = createMiddleware({
     name: options.name,
@@ -160,7 +162,9 @@ export function lifecycleMiddleware(
       }
       let result: Awaited<ReturnType<typeof handler>>;
       try {
-        result = await handler({ ...request, toolCall: { ...request.toolCall, args: input } });
+        // The guarded tool carries the tool moments into every tool call made inside it (a subagent's).
+        const tool = nestedTools.guard(request.tool, thread);
+        result = await handler({ ...request, tool, toolCall: { ...request.toolCall, args: input } });
       } catch (error) {
         if (isGraphInterrupt(error)) {
           interruptedCalls.set(id, input);
@@ -171,13 +175,13 @@ export function lifecycleMiddleware(
         }
         throw error;
       }
-      if (ToolMessage.isInstance(result)) {
-        const answer =
-          result.status === 'error'
-            ? await lifecycle.toolFailed(thread, call, stringOf(result.content))
-            : await lifecycle.afterTool(thread, call, result.content);
-        addContext(thread, answer.context);
-      }
+      // Every call that returned fires its after-tool moment, a Command (write_file, edit_file, task) too.
+      const ended = toolResultOf(result, id);
+      const answer =
+        ended.status === 'error'
+          ? await lifecycle.toolFailed(thread, call, ended.error)
+          : await lifecycle.afterTool(thread, call, ended.output);
+      addContext(thread, answer.context);
       return result;
     },
     afterAgent: {

@@ -8,10 +8,12 @@ import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
+import { stateDirectory } from '../../settings/state-directory.js';
 import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
 import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
 import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
+import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
 
 /**
@@ -141,6 +143,8 @@ export async function answerEvent(
     const projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
+    // `once`, the Stop block cap and background results outlive this process in the state directory.
+    const state = usableStateDirectory(stateDirectory(env), projectDir);
     const engine = await createEngine({
       cwd,
       projectDir,
@@ -154,6 +158,7 @@ export async function answerEvent(
       onUntrusted,
       // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
       endDetachedOnClose: false,
+      ...('directory' in state ? { sessionStateDir: state.directory } : {}),
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
@@ -171,7 +176,7 @@ export async function answerEvent(
     const undo = context.whileFiring?.(engine);
     try {
       const sessionId = sessionOf(payload, '');
-      if (sessionId !== '') await deliverEarlierResults(engine, event, sessionId);
+      if (sessionId !== '' && 'directory' in state) await deliverEarlierResults(engine, event, sessionId);
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
       const answer = toHostAnswer(
@@ -187,6 +192,7 @@ export async function answerEvent(
       writeAnswer(2, engine.settings.untrusted.map((source) => `hookwire: ${source.warning}\n`).join(''));
       writeAnswer(2, answer.stderr);
       writeAnswer(2, traceWarnings.join(''));
+      if ('refused' in state && answer.exitCode !== 2) writeAnswer(2, `hookwire run: ${state.refused}\n`);
       // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.
       if (exporter !== undefined) {
         afterAnswer = async () => {

@@ -1,9 +1,11 @@
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import {
   createHookServer,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
@@ -31,7 +33,12 @@ merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true
   --insecure-no-auth   accept requests without a token; allowed on a loopback host only
   --max-body BYTES     larger requests are answered 413 (default ${DEFAULT_MAX_BODY_BYTES})
   --max-concurrent N   events run at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT})
-  --cwd DIR            where hooks run when a payload's cwd does not exist here (default: current directory)
+  --body-timeout S     a body not complete within S seconds is answered 408 (default ${DEFAULT_BODY_TIMEOUT_MS / 1000})
+  --cwd DIR            where hooks run; a payload's cwd is replaced by it (default: current directory)
+  --client-dir DIR     a directory shared with clients (repeatable): a payload's cwd and transcript paths
+                       are kept when they lie inside one; elsewhere cwd is --cwd and transcripts are ''
+  --pass-env NAME      hand this secret-looking variable to hooks anyway (repeatable); hooks get none of
+                       serve's secrets otherwise (HOOKWIRE_SCRUB_SECRETS=0 passes them all), never its token
   --on-config-error P  block (default): refuse to start when the settings have errors; allow: start anyway
   --trace DIR          record every event (payload, outcome, answer) in DIR, one JSONL file per session,
                        secrets redacted (default: $HOOKWIRE_TRACE_DIR; docs/traces.md)
@@ -49,6 +56,17 @@ function integer(text: string | undefined, name: string, fallback: number, min: 
   return value;
 }
 
+/** A `--client-dir` as a real path, so that payload paths are compared real path to real path. */
+function sharedDirectory(value: string): string {
+  try {
+    const real = realpathSync(resolve(value));
+    if (statSync(real).isDirectory()) return real;
+  } catch {
+    // Reported below, as for a path that is not a directory.
+  }
+  throw new CommandInputError(`--client-dir is not a directory: ${value}`);
+}
+
 /** `hookwire serve`: a central http hook endpoint in front of the engine. */
 export async function run(argv: string[]): Promise<number> {
   try {
@@ -63,7 +81,10 @@ export async function run(argv: string[]): Promise<number> {
         'insecure-no-auth': { type: 'boolean', default: false },
         'max-body': { type: 'string' },
         'max-concurrent': { type: 'string' },
+        'body-timeout': { type: 'string' },
         cwd: { type: 'string' },
+        'client-dir': { type: 'string', multiple: true },
+        'pass-env': { type: 'string', multiple: true },
         'on-config-error': { type: 'string', default: 'block' },
         trace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -91,7 +112,11 @@ export async function run(argv: string[]): Promise<number> {
       1,
       100_000,
     );
+    const bodyTimeoutMs =
+      integer(values['body-timeout'], '--body-timeout', DEFAULT_BODY_TIMEOUT_MS / 1000, 1, 3600) * 1000;
     const token = process.env[values['token-env']] || undefined;
+    // Nothing serve starts (hooks, the spawner process) may inherit the token that authenticates clients.
+    delete process.env[values['token-env']];
     const insecureNoAuth = values['insecure-no-auth'];
     if (token === undefined && !insecureNoAuth) {
       throw new CommandInputError(
@@ -104,6 +129,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     const cwd = workingDirectory(values.cwd);
+    const clientDirectories = (values['client-dir'] ?? []).map(sharedDirectory);
     const traceDir = values.trace ?? (process.env.HOOKWIRE_TRACE_DIR || undefined);
 
     const warn = (line: string) => process.stderr.write(`hookwire serve: ${line}\n`);
@@ -116,6 +142,8 @@ export async function run(argv: string[]): Promise<number> {
       cwd,
       projectDir: cwd,
       ...named,
+      // Hooks run for network clients: the server's secrets stay out of their environment unless named.
+      scrubSecrets: process.env.HOOKWIRE_SCRUB_SECRETS === '0' ? false : { keep: values['pass-env'] ?? [] },
       logger: { debug: () => undefined, warn: () => undefined },
       telemetry:
         exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans, currentTraceParent()) },
@@ -144,7 +172,9 @@ export async function run(argv: string[]): Promise<number> {
       insecureNoAuth,
       maxBodyBytes,
       maxConcurrent,
+      bodyTimeoutMs,
       fallbackCwd: cwd,
+      clientDirectories,
       log: warn,
     });
     // Listening for signals before saying "listening": a SIGTERM sent on that line must stop us gracefully,

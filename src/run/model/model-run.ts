@@ -1,8 +1,10 @@
+import { displayPath } from '../../common/display-path.js';
 import type { HandlerExecution, RunRequest } from '../handler-execution.js';
 import { executionWithoutOutput } from '../handler-execution.js';
 import { createModelClient } from './create-model-client.js';
 import { describeModelFailure, type ModelFailure } from './describe-model-failure.js';
 import type { ModelClient } from './model-client.js';
+import { isPackageMissing, MODEL_SDK_PACKAGES } from './model-sdk-package.js';
 import { type ModelSettings, resolveModelSettings } from './resolve-model-settings.js';
 import type { Verdict } from './verdict-schema.js';
 
@@ -46,6 +48,10 @@ export async function startModelRun(
   try {
     client = await createModelClient(settings);
   } catch (error) {
+    const sdk = MODEL_SDK_PACKAGES[settings.provider];
+    if (isPackageMissing(error, sdk)) {
+      return { ok: false, execution: missingSdkExecution(request, startedAt, settings, sdk) };
+    }
     const message = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
@@ -76,6 +82,28 @@ export async function startModelRun(
         }),
     },
   };
+}
+
+/**
+ * The hook could not run because its provider's SDK, an optional peer, is not installed: a failure that
+ * fails closed (`failClosed`), whatever the handler's `onFailure`, located at the handler's definition and
+ * naming the package to install. Like a broken settings file, a missing install never turns a guard off.
+ */
+function missingSdkExecution(
+  request: RunRequest,
+  startedAt: number,
+  settings: ModelSettings,
+  sdk: string,
+): HandlerExecution {
+  const { file, line, column, jsonPath } = request.hook.provenance;
+  const where = `${displayPath(file, request.projectDir)}:${line}:${column} ${jsonPath}`;
+  const error = `${settings.provider} ${settings.model}: the package ${sdk} is not installed; ${request.hook.type} hooks of this provider need it (npm install ${sdk}), at ${where}`;
+  const execution = modelExecution(
+    startedAt,
+    { kind: 'failed', error },
+    { provider: settings.provider, model: settings.model, missingPackage: sdk },
+  );
+  return { ...execution, failClosed: true };
 }
 
 /**

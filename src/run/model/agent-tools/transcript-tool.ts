@@ -23,7 +23,10 @@ export const transcriptTool: AgentTool = {
   async run(input, context) {
     const parsed = parseToolInput(transcriptInput, 'Transcript', input);
     if (!parsed.ok) return toolError(parsed.error);
-    if (context.transcriptPath === undefined) return toolError('this event has no transcript_path');
+    // `''` is how `serve` says the client's transcript is not a file on this machine.
+    if (context.transcriptPath === undefined || context.transcriptPath === '') {
+      return toolError('this event has no transcript_path');
+    }
     const text = await readTextFile(context.transcriptPath, MAX_TRANSCRIPT_BYTES);
     if (!text.ok) return toolError(`the transcript ${text.error}`);
     const lines = text.text.split('\n');
