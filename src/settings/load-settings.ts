@@ -7,7 +7,7 @@ import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
 import { plannedSources, readSourceText } from './settings-sources.js';
 import { checkTrust, type TrustVerdict, type UntrustedSource, untrustedSource } from './trust-check.js';
-import { sourceNeedsTrust } from './trust-rule.js';
+import { sourceNeedsTrust, trustStoreInsideProject } from './trust-rule.js';
 import { readTrustStore, type TrustStoreReading } from './trust-store.js';
 
 /*
@@ -61,7 +61,8 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     const storeFile = options.trustStore;
     let verdict = TRUSTED;
     if (storeFile !== undefined && sourceNeedsTrust(source, options.projectDir)) {
-      store ??= readTrustStore(storeFile);
+      store ??=
+        trustStoreInsideProject(storeFile, options.projectDir, options.homeDir) ?? readTrustStore(storeFile);
       // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
       verdict = read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes);
     }

@@ -10,7 +10,13 @@ export type UntrustedReason =
   | { readonly kind: 'new' }
   | { readonly kind: 'changed'; readonly trustedAt: string }
   | { readonly kind: 'moved'; readonly was: string; readonly now: string }
-  | { readonly kind: 'store'; readonly storeFile: string; readonly problem: string };
+  | {
+      readonly kind: 'store';
+      readonly storeFile: string;
+      readonly problem: string;
+      /** How to fix it, when that is not moving the store aside. */
+      readonly fix?: string | undefined;
+    };
 
 /** A source whose hooks were skipped because it is not trusted; its hooks are kept for `list` and `fire`. */
 export interface UntrustedSource {
@@ -64,7 +70,8 @@ export function checkTrust(
   bytes: Uint8Array,
 ): TrustVerdict {
   if (reading.problem !== undefined) {
-    return { trusted: false, reason: { kind: 'store', storeFile, problem: reading.problem } };
+    const { problem, fix } = reading;
+    return { trusted: false, reason: { kind: 'store', storeFile, problem, fix } };
   }
   const now = realPathOf(file);
   // By the path as given, else by its real path: the same project reached through a symlinked directory.
@@ -87,7 +94,7 @@ export function describeUntrustedReason(reason: UntrustedReason): string {
     case 'moved':
       return `it now resolves to ${reason.now}, not ${reason.was}`;
     case 'store':
-      return `the trust store ${reason.storeFile} ${reason.problem}; nothing is trusted until it is fixed: move it aside, then trust again`;
+      return `the trust store ${reason.storeFile} ${reason.problem}; nothing is trusted until it is fixed: ${reason.fix ?? 'move it aside, then trust again'}`;
   }
 }
 

@@ -52,10 +52,37 @@ export function sourceNeedsTrust(
   if (rule !== 'inside-project') return rule === 'always';
   // A project directory that does not resolve (missing, or spelt in another case or normalisation than the
   // directory on disk) cannot tell inside from outside: the file needs trust rather than run unchecked.
+  return isInsideProject(source.file, projectDir) ?? true;
+}
+
+/**
+ * Whether `file` lies in the project directory: as given, or on real paths both sides (the project's file
+ * named through a symlink is still its). Undefined when it is not inside as given and the project directory
+ * does not resolve, so that no one can tell.
+ */
+export function isInsideProject(file: string, projectDir: string): boolean | undefined {
+  if (isInsideDirectory(file, projectDir)) return true;
   const project = realDirectoryOf(projectDir);
-  if (project === undefined) return true;
-  // As given, or on real paths both sides: the project's file named through a symlink is still its.
-  return isInsideDirectory(source.file, projectDir) || isInsideDirectory(realFileOf(source.file), project);
+  return project === undefined ? undefined : isInsideDirectory(realFileOf(file), project);
+}
+
+/**
+ * Why the trust store at `file` must not be believed for a project: one inside the project directory could
+ * have come with the repository (or an `env` its settings set), trusting its own hooks. A project that holds
+ * the home directory (the home directory itself, opened as a project) holds every file of the user, so
+ * there the rule says nothing. Undefined: no objection.
+ */
+export function trustStoreInsideProject(
+  file: string,
+  projectDir: string,
+  homeDir: string,
+): { problem: string; fix: string } | undefined {
+  if (isInsideProject(file, projectDir) !== true || isInsideProject(homeDir, projectDir) === true)
+    return undefined;
+  return {
+    problem: `lies inside the project directory ${projectDir}, where a repository could have put it`,
+    fix: 'point HOOKWIRE_STATE_DIR (or XDG_STATE_HOME) outside the project',
+  };
 }
 
 /** The real path of an existing directory; undefined when it cannot be resolved. */

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isRecord } from '../common/is-record.js';
 import { stateDirectory } from './state-directory.js';
 
@@ -14,6 +14,11 @@ import { stateDirectory } from './state-directory.js';
 export const TRUST_STORE_FILE_NAME = 'trust.json';
 /** The format version; a store of another version is refused (fail closed), never guessed at. */
 export const TRUST_STORE_VERSION = 1;
+/**
+ * The most a store may hold: read on every `hookwire run`, a store past this (about 20,000 trusted files of
+ * 20 hooks) is refused rather than left to hold up the host, and `hookwire trust` never writes one.
+ */
+export const TRUST_STORE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** One hook of a trusted file, as `hookwire trust` showed it: enough to tell what changed later. */
 export interface TrustedHook {
@@ -45,10 +50,13 @@ export interface TrustStore {
   readonly files: Readonly<Record<string, TrustEntry>>;
 }
 
-/** The store, or why it cannot be used (then nothing is trusted: fail closed). */
+/**
+ * The store, or why it cannot be used (then nothing is trusted: fail closed), with how to fix it when that
+ * is not "move it aside" (a directory others can write, say).
+ */
 export type TrustStoreReading =
   | { readonly store: TrustStore; readonly problem?: undefined }
-  | { readonly store?: undefined; readonly problem: string };
+  | { readonly store?: undefined; readonly problem: string; readonly fix?: string };
 
 /** The trust store's path: `<state directory>/trust.json` (docs/trust.md). */
 export function trustStorePath(env: Readonly<Record<string, string | undefined>> = process.env): string {
@@ -60,18 +68,99 @@ export function emptyTrustStore(): TrustStore {
   return { version: TRUST_STORE_VERSION, files: {} };
 }
 
-/** Reads the store; a missing file is an empty store, anything unreadable or malformed a problem. */
+/**
+ * Reads the store; a missing file is an empty store, anything unreadable or malformed a problem. Checked on
+ * every read, because what the store says decides which hooks run: its directory must be a real directory
+ * (not a symlink) of this user that no one else can write, and the store a regular file of this user that no
+ * one else can write (checked with lstat, then on the opened file: no symlink is followed, a FIFO or device
+ * is never read), of at most TRUST_STORE_MAX_BYTES.
+ */
 export function readTrustStore(file: string): TrustStoreReading {
-  let text: string;
+  const directory = dirname(file);
+  let directoryStatus: Stats;
   try {
-    text = readFileSync(file, 'utf8');
+    directoryStatus = lstatSync(directory);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // No store yet (ENOTDIR: a path component is a file, so neither is there one): nothing is trusted.
     if (code === 'ENOENT' || code === 'ENOTDIR') return { store: emptyTrustStore() };
     return { problem: `cannot be read (${code ?? String(error)})` };
   }
-  return parseTrustStore(text);
+  const unsafeDirectory = unsafeOwnership(directoryStatus, directory, 'directory');
+  if (unsafeDirectory !== undefined) return unsafeDirectory;
+  let descriptor: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: a symlink is refused, not read.
+    descriptor = openSync(
+      file,
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { store: emptyTrustStore() };
+    if (code === 'ELOOP') return { problem: 'is a symlink', fix: `replace it with the file itself` };
+    return { problem: `cannot be read (${code ?? String(error)})` };
+  }
+  try {
+    const status = fstatSync(descriptor);
+    const unsafeFile = unsafeOwnership(status, file, 'file');
+    if (unsafeFile !== undefined) return unsafeFile;
+    if (status.size > TRUST_STORE_MAX_BYTES) return tooLarge(status.size);
+    // One byte more than the limit: a file that grew since fstat is caught too.
+    const bytes = Buffer.allocUnsafe(Math.min(status.size, TRUST_STORE_MAX_BYTES) + 1);
+    let length = 0;
+    for (;;) {
+      const count = readSync(descriptor, bytes, length, bytes.length - length, null);
+      if (count === 0) break;
+      length += count;
+      if (length === bytes.length) break;
+    }
+    if (length > TRUST_STORE_MAX_BYTES) return tooLarge(length);
+    return parseTrustStore(bytes.subarray(0, length).toString('utf8'));
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Why a store's directory or file cannot be believed: what it is, who owns it, who else may write it. */
+function unsafeOwnership(
+  status: Stats,
+  path: string,
+  kind: 'directory' | 'file',
+): { problem: string; fix: string } | undefined {
+  if (kind === 'directory' && !status.isDirectory()) {
+    const what = status.isSymbolicLink() ? 'a symlink' : 'not a directory';
+    return { problem: `is in ${path}, which is ${what}`, fix: 'name the real directory instead' };
+  }
+  if (kind === 'file' && !status.isFile()) {
+    return { problem: 'is not a regular file', fix: 'move it aside, then trust again' };
+  }
+  const where = kind === 'directory' ? `is in ${path}, which` : '';
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (uid !== undefined && status.uid !== uid) {
+    return {
+      problem: `${where} belongs to another user (uid ${status.uid})`.trim(),
+      fix: 'use a state directory of your own (HOOKWIRE_STATE_DIR)',
+    };
+  }
+  // Windows has no such mode bits (and no getuid): there, the directory's ACL is the user's business.
+  if (uid !== undefined && (status.mode & 0o022) !== 0) {
+    const mode = (status.mode & 0o777).toString(8).padStart(4, '0');
+    return {
+      problem: `${where} others can write (mode ${mode})`.trim(),
+      fix: `\`chmod ${kind === 'directory' ? '700' : '600'} ${path}\`, then check what it holds with \`hookwire trust --list\``,
+    };
+  }
+  return undefined;
+}
+
+function tooLarge(size: number): { problem: string; fix: string } {
+  return {
+    problem: `is ${size} bytes, more than the ${TRUST_STORE_MAX_BYTES} a store may hold`,
+    fix: 'move it aside, then trust again',
+  };
 }
 
 /** Parses a store's text, checking its shape (light checks: this runs on every `hookwire run`). */

@@ -7,7 +7,12 @@ import { trustFiles } from '../support/trust-files.js';
 import { root } from './run-cli.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-run-term-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+// The state directory lies outside the project (the payload's cwd): a trust store inside it is not believed.
+const stateDirectory = mkdtempSync(join(tmpdir(), 'hookwire-run-term-state-'));
+afterAll(() => {
+  rmSync(directory, { recursive: true, force: true });
+  rmSync(stateDirectory, { recursive: true, force: true });
+});
 
 function isRunning(pid: number): boolean {
   try {
@@ -38,8 +43,8 @@ it('ends the hooks it started when the host sends it SIGTERM, instead of leaving
     }),
   );
   // The settings file lies in the payload's cwd, the project: `run` needs it trusted (docs/trust.md).
-  trustFiles(join(directory, 'state'), [settings]);
-  const environment: NodeJS.ProcessEnv = { ...process.env, HOOKWIRE_STATE_DIR: join(directory, 'state') };
+  trustFiles(stateDirectory, [settings]);
+  const environment: NodeJS.ProcessEnv = { ...process.env, HOOKWIRE_STATE_DIR: stateDirectory };
   delete environment.HOOKWIRE_RUN_EVENTS;
   const child = spawn(
     process.execPath,

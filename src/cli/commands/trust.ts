@@ -160,7 +160,7 @@ async function revoke(
 
 function storeOrThrow(storeFile: string): TrustStore {
   const reading = readTrustStore(storeFile);
-  if (reading.problem !== undefined) throw unreadableStoreError(storeFile, reading.problem);
+  if (reading.problem !== undefined) throw unreadableStoreError(storeFile, reading);
   return reading.store;
 }
 

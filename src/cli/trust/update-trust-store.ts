@@ -14,7 +14,12 @@ import {
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HookwireError } from '../../errors/hookwire-error.js';
-import { readTrustStore, type TrustStore } from '../../settings/trust-store.js';
+import {
+  readTrustStore,
+  TRUST_STORE_MAX_BYTES,
+  type TrustStore,
+  type TrustStoreReading,
+} from '../../settings/trust-store.js';
 
 /** How long `trust` waits for another `trust` holding the lock before giving up. */
 const LOCK_WAIT_MS = 10_000;
@@ -36,9 +41,17 @@ export async function updateTrustStore(
   await acquireLock(lock);
   try {
     const reading = readTrustStore(storeFile);
-    if (reading.problem !== undefined) throw unreadableStoreError(storeFile, reading.problem);
+    if (reading.problem !== undefined) throw unreadableStoreError(storeFile, reading);
     const next = change(reading.store);
-    writeAtomically(storeFile, `${JSON.stringify(next, null, 2)}\n`);
+    const text = `${JSON.stringify(next, null, 2)}\n`;
+    // `hookwire run` refuses a larger store, which would un-trust every project at once.
+    if (Buffer.byteLength(text) > TRUST_STORE_MAX_BYTES) {
+      throw new HookwireError(
+        'settings',
+        `the trust store ${storeFile} would grow past ${TRUST_STORE_MAX_BYTES} bytes; nothing was trusted: revoke projects you no longer use (\`hookwire trust --revoke --project DIR\`)`,
+      );
+    }
+    writeAtomically(storeFile, text);
     return next;
   } finally {
     removeQuietly(lock);
@@ -46,10 +59,17 @@ export async function updateTrustStore(
 }
 
 /** The error for a store that cannot be read: it names the file and the way out. */
-export function unreadableStoreError(storeFile: string, problem: string): HookwireError {
+export function unreadableStoreError(
+  storeFile: string,
+  reading: Extract<TrustStoreReading, { problem: string }>,
+): HookwireError {
+  const fix =
+    reading.fix === undefined
+      ? `Move it aside (\`mv ${storeFile} ${storeFile}.broken\`) and trust your projects again`
+      : `To fix it: ${reading.fix}`;
   return new HookwireError(
     'settings',
-    `the trust store ${storeFile} ${problem}; until it is fixed no project hooks are trusted. Move it aside (\`mv ${storeFile} ${storeFile}.broken\`) and trust your projects again`,
+    `the trust store ${storeFile} ${reading.problem}; until it is fixed no project hooks are trusted. ${fix}`,
   );
 }
 
@@ -137,7 +157,10 @@ function syncDirectory(directory: string): void {
   }
 }
 
-/** Creates the state directory private to the user (0700); refuses one that is not a directory. */
+/**
+ * Creates the state directory private to the user (0700); refuses one that is not a directory (a symlink
+ * included). One of another user, or that others can write, is refused when the store is read back.
+ */
 function ensurePrivateDirectory(directory: string): void {
   try {
     if (mkdirSync(directory, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(directory, 0o700);
