@@ -327,10 +327,11 @@ static const char *find_hookwire(void) {
 #endif
   char *slash = strrchr(self, '/');
   if (!slash) return NULL;
-  *slash = '\0'; /* .../@hookwire/client-<os>-<cpu>/bin */
-  /* Nested in hookwire's node_modules, hoisted beside it, or in this repository's npm/ folder. */
-  const char *relative[] = {"../../../../dist/hookwire.cjs", "../../../hookwire/dist/hookwire.cjs",
-                            "../../../dist/hookwire.cjs"};
+  *slash = '\0'; /* .../hookwire/bin, or .../@hookwire/client-<os>-<cpu>/bin */
+  /* Copied into hookwire's bin/ by its install step; else in the client package, nested in hookwire's
+   * node_modules or hoisted beside it; else in this repository's npm/ folder. */
+  const char *relative[] = {"../dist/hookwire.cjs", "../../../../dist/hookwire.cjs",
+                            "../../../hookwire/dist/hookwire.cjs", "../../../dist/hookwire.cjs"};
   for (size_t i = 0; i < sizeof relative / sizeof *relative; i++) {
     snprintf(candidate, sizeof candidate, "%s/%s", self, relative[i]);
     if (access(candidate, R_OK) == 0) return candidate;

@@ -28,6 +28,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'The warm engine behind the native client: answers events as `run` does (docs/daemon.md)',
     load: () => import('./commands/daemon.js'),
   },
+  doctor: {
+    summary: 'Say which path an event takes here (native client and daemon, or Node) and why',
+    load: () => import('./commands/doctor.js'),
+  },
   replay: {
     summary: 'Replay a recorded session (JSONL) and print the timeline',
     load: () => import('./commands/replay.js'),

@@ -1,5 +1,4 @@
 import { closeSync, constants, lstatSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
@@ -7,7 +6,7 @@ import { eventSpec, isEventName } from '../../events/lookup.js';
 import { CommandInputError } from '../command-input.js';
 import { DaemonBackgroundJobs } from '../daemon/daemon-background.js';
 import { startDaemonServer } from '../daemon/daemon-server.js';
-import { daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
+import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
 import type { DaemonRequest } from '../daemon/daemon-wire.js';
 import { answerEvent } from './run.js';
 
@@ -43,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
       throw new CommandInputError('--idle-ms must be a positive number of milliseconds');
     const log = openLog(socketPath.replace(/\.sock$/, '.log'));
 
-    if (await answersAlready(socketPath)) {
+    if (await daemonGreets(socketPath, GREETING_LIMIT_MS)) {
       log(`another daemon answers on ${socketPath}; exiting`);
       signalReady(values['ready-fd']);
       return 0;
@@ -108,22 +107,6 @@ function hostWaitsFor(request: DaemonRequest, runArguments: readonly string[]): 
     name = runArguments.find((argument) => !argument.startsWith('-'));
   }
   return !(typeof name === 'string' && isEventName(name) && eventSpec(name).hostDoesNotWait);
-}
-
-/** True when a daemon greets on `socketPath`: this one is not needed. */
-function answersAlready(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(socketPath);
-    const timer = setTimeout(() => finish(false), GREETING_LIMIT_MS);
-    function finish(answers: boolean): void {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(answers);
-    }
-    socket.once('data', (chunk: Buffer) => finish(chunk.toString('latin1', 0, 4) === 'HWH1'));
-    socket.once('error', () => finish(false));
-    socket.once('close', () => finish(false));
-  });
 }
 
 /** Removes a socket no daemon greeted on (one that was killed left it); never anything but a socket. */

@@ -1,4 +1,5 @@
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { version } from '../../common/version.js';
 
@@ -60,4 +61,20 @@ export function daemonSocketPath(
 ): string | undefined {
   const path = join(runtimeDirectory(env), `daemon-${version}-${fnv1a(realpathSync(bin))}.sock`);
   return Buffer.byteLength(path) > SOCKET_PATH_LIMIT ? undefined : path;
+}
+
+/** True when a daemon greets (`HWH1`) on `socketPath` within `limitMs`. */
+export function daemonGreets(socketPath: string, limitMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    const timer = setTimeout(() => finish(false), limitMs);
+    function finish(greets: boolean): void {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(greets);
+    }
+    socket.once('data', (chunk: Buffer) => finish(chunk.toString('latin1', 0, 4) === 'HWH1'));
+    socket.once('error', () => finish(false));
+    socket.once('close', () => finish(false));
+  });
 }
