@@ -41,16 +41,20 @@ export async function measureWarmClient(quick: boolean): Promise<TargetResult[]>
   chmodSync(runtime, 0o700);
   const settings = unrelatedHooks();
   settings.hooks!.PreToolUse!.push({ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] });
-  const settingsFile = join(sandbox, 'settings.json');
+  // The project is the payload's cwd; the state directory (the trust store) lies outside it, as for a user.
+  const project = join(sandbox, 'project');
+  mkdirSync(project, { recursive: true });
+  const settingsFile = join(project, 'settings.json');
   writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
   const stateDirectory = join(sandbox, 'state');
   await recordTrust(join(stateDirectory, 'trust.json'), [
     reviewFile(settingsFile, 'explicit', emptyTrustStore()),
   ]);
   const env = { ...process.env, XDG_RUNTIME_DIR: runtime, HOOKWIRE_STATE_DIR: stateDirectory };
-  const cwd = benchSandbox();
-  const matching = preToolUseLine('Bash');
-  const unmatched = preToolUseLine('WebSearch');
+  const cwd = project;
+  const inProject = (line: string) => JSON.stringify({ ...(JSON.parse(line) as object), cwd: project });
+  const matching = inProject(preToolUseLine('Bash'));
+  const unmatched = inProject(preToolUseLine('WebSearch'));
   const clientArgs = ['--hookwire', built.bin, '--node', process.execPath, 'run', '--settings', settingsFile];
   const probe = await runProcess(client, clientArgs, matching, cwd, env);
   if (probe.exitCode !== 0 || probe.stderr !== '') {
