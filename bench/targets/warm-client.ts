@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nativeClient } from '../../scripts/native-client.js';
 import { recordTrust } from '../../src/cli/trust/record-trust.js';
 import { reviewFile } from '../../src/cli/trust/review-file.js';
 import { emptyTrustStore } from '../../src/settings/trust-store.js';
@@ -27,7 +27,7 @@ const NAME = 'native client and warm daemon';
  */
 export async function measureWarmClient(quick: boolean): Promise<TargetResult[]> {
   const built = ensureBundle();
-  const client = built instanceof Error ? undefined : clientBinary();
+  const client = built instanceof Error ? undefined : nativeClient(join(ROOT, '.tmp', 'bench-client'));
   if (built instanceof Error || client === undefined) {
     const reason = built instanceof Error ? built.message : 'no native client: run `npm run build:clients`';
     return [
@@ -118,28 +118,6 @@ export async function measureWarmClient(quick: boolean): Promise<TargetResult[]>
     ];
   } finally {
     stopDaemons(join(runtime, 'hookwire'));
-  }
-}
-
-/** The shipped client of this platform, else one compiled here with cc into .tmp/. */
-function clientBinary(): string | undefined {
-  const shipped = join(ROOT, 'npm', `client-${process.platform}-${process.arch}`, 'bin', 'hookwire-client');
-  if (existsSync(shipped)) return shipped;
-  const output = join(ROOT, '.tmp', 'bench-hookwire-client');
-  try {
-    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    mkdirSync(join(ROOT, '.tmp'), { recursive: true });
-    execFileSync('cc', [
-      '-std=c11',
-      '-O2',
-      `-DHOOKWIRE_VERSION="${version}"`,
-      '-o',
-      output,
-      join(ROOT, 'native/client/hookwire-client.c'),
-    ]);
-    return output;
-  } catch {
-    return undefined;
   }
 }
 

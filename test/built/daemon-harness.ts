@@ -11,42 +11,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nativeClient } from '../../scripts/native-client.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 /** hookwire's built Node bin: what the client starts daemons with and falls back to. */
 export const HOOKWIRE_BIN = join(root, 'dist', 'hookwire.cjs');
-const SHIPPED_CLIENT = join(
-  root,
-  'npm',
-  `client-${process.platform}-${process.arch}`,
-  'bin',
-  'hookwire-client',
-);
-
-let built: string | undefined;
-/**
- * The native client: the one `npm run build:clients` put in this platform's package (what ships; CI builds
- * it first), else compiled here with the system's cc. Undefined when neither exists.
- */
+let built: string | undefined | null = null;
+/** The native client (scripts/native-client.ts), compiled at most once per test file. */
 export function clientBinary(): string | undefined {
-  if (existsSync(SHIPPED_CLIENT)) return SHIPPED_CLIENT;
-  if (built !== undefined) return built;
-  try {
-    const output = join(mkdtempSync(join(tmpdir(), 'hookwire-client-')), 'hookwire-client');
-    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-    execFileSync('cc', [
-      '-std=c11',
-      '-O2',
-      `-DHOOKWIRE_VERSION="${version}"`,
-      '-o',
-      output,
-      join(root, 'native/client/hookwire-client.c'),
-    ]);
-    built = output;
-    return output;
-  } catch {
-    return undefined;
-  }
+  if (built === null) built = nativeClient(mkdtempSync(join(tmpdir(), 'hookwire-client-')));
+  return built;
 }
 
 /** A private runtime directory, a state directory and a project, all temporary; `stop()` ends its daemons. */

@@ -12,8 +12,6 @@ import { answerEvent } from './run.js';
 
 /** The default idle period before the daemon exits (`--idle-ms`, HOOKWIRE_DAEMON_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60 * 1000;
-/** How long a live daemon has to greet a newcomer checking for it. */
-const GREETING_LIMIT_MS = 1000;
 
 /**
  * `hookwire daemon [--socket PATH] [--ready-fd N] [--idle-ms MS]`: the warm engine behind the native client
@@ -42,7 +40,7 @@ export async function run(argv: string[]): Promise<number> {
       throw new CommandInputError('--idle-ms must be a positive number of milliseconds');
     const log = openLog(socketPath.replace(/\.sock$/, '.log'));
 
-    if (await daemonGreets(socketPath, GREETING_LIMIT_MS)) {
+    if (await daemonGreets(socketPath)) {
       log(`another daemon answers on ${socketPath}; exiting`);
       signalReady(values['ready-fd']);
       return 0;

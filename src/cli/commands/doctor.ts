@@ -1,10 +1,15 @@
-import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
+import { realPathOf } from '../../settings/trust-check.js';
 import { exitForUsageError, workingDirectory } from '../command-input.js';
 import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
 import { type InstalledClient, installedClient } from '../daemon/installed-client.js';
+import { isHookwireRun } from '../init/catch-all-command.js';
+import { hooksOf } from '../init/hooks-added-since.js';
+import { CLAUDE_SETTINGS_FILES, parseSettings } from '../init/plan-claude-init.js';
+import { isJsonObject } from '../init/stay-reason.js';
 
 const HELP = `Usage: hookwire doctor [--project DIR]
 
@@ -12,11 +17,8 @@ Says which path an event takes on this machine (the native client and the warm d
 event) and why, and how the project's Claude Code settings call hookwire. Changes nothing.
 `;
 
-/** How long a live daemon has to greet the check. */
-const GREETING_LIMIT_MS = 1000;
 /** The client's own back-off after a daemon failed to start (native/client/hookwire-client.c). */
 const START_BACKOFF_MS = 60_000;
-const SETTINGS_FILES = [join('.claude', 'settings.json'), join('.claude', 'settings.local.json')];
 
 /** `hookwire doctor`: one line per fact, then the path an event takes, as `name: value` lines. */
 export async function run(argv: string[]): Promise<number> {
@@ -29,7 +31,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
-    const cli = realPathOr(process.argv[1] ?? '');
+    const cli = realPathOf(process.argv[1] ?? '');
     const client = installedClient(cli);
     const daemon = await daemonState(cli);
     const lines = [
@@ -65,8 +67,7 @@ async function daemonState(cli: string): Promise<{ description: string; usable: 
     return { description: 'unusable: the socket path would be too long to bind', usable: false };
   const refusal = runtimeDirectoryRefusal(dirname(socket));
   if (refusal !== undefined) return { description: `unusable: ${refusal}`, usable: false };
-  if (await daemonGreets(socket, GREETING_LIMIT_MS))
-    return { description: `running, ${socket}`, usable: true };
+  if (await daemonGreets(socket)) return { description: `running, ${socket}`, usable: true };
   const failedAt = modifiedAt(join(dirname(socket), 'start-failed'));
   if (failedAt !== undefined && Date.now() - failedAt < START_BACKOFF_MS)
     return {
@@ -85,13 +86,23 @@ function eventPath(client: InstalledClient, daemonUsable: boolean): string {
 /** How each Claude Code settings file of the project calls hookwire, entry by entry. */
 function projectLines(projectDir: string): string[] {
   const lines: string[] = [];
-  for (const file of SETTINGS_FILES) {
+  for (const file of CLAUDE_SETTINGS_FILES) {
     const path = join(projectDir, file);
     if (!existsSync(path)) continue;
-    const commands = [...readFileSync(path, 'utf8').matchAll(/"command"\s*:\s*"((?:[^"\\]|\\.)*)"/g)].map(
-      (match) => JSON.parse(`"${match[1]}"`) as string,
-    );
-    const calls = commands.filter((command) => / run --settings /.test(command));
+    let settings: ReturnType<typeof parseSettings>;
+    try {
+      settings = parseSettings(file, readFileSync(path, 'utf8'));
+    } catch (error) {
+      lines.push(error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    const commands = Object.values(hooksOf(settings))
+      .flat()
+      .flatMap((definition) =>
+        isJsonObject(definition) && Array.isArray(definition.hooks) ? definition.hooks : [],
+      )
+      .flatMap((hook) => (isJsonObject(hook) && typeof hook.command === 'string' ? [hook.command] : []));
+    const calls = commands.filter(isHookwireRun);
     if (calls.length === 0) {
       lines.push(`${file}: no hookwire run entries (\`hookwire init claude\` installs them)`);
       continue;
@@ -104,14 +115,6 @@ function projectLines(projectDir: string): string[] {
     );
   }
   return lines;
-}
-
-function realPathOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 function modifiedAt(path: string): number | undefined {

@@ -63,8 +63,11 @@ export function daemonSocketPath(
   return Buffer.byteLength(path) > SOCKET_PATH_LIMIT ? undefined : path;
 }
 
+/** How long a live daemon has to greet a newcomer checking for it. */
+const GREETING_LIMIT_MS = 1000;
+
 /** True when a daemon greets (`HWH1`) on `socketPath` within `limitMs`. */
-export function daemonGreets(socketPath: string, limitMs: number): Promise<boolean> {
+export function daemonGreets(socketPath: string, limitMs = GREETING_LIMIT_MS): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(socketPath);
     const timer = setTimeout(() => finish(false), limitMs);
