@@ -17,6 +17,7 @@ import { measureCommandOverhead } from './targets/command-overhead.js';
 import { measureFireAndForget } from './targets/fire-and-forget.js';
 import { measureFixedEventCost } from './targets/fixed-event-cost.js';
 import { measureUnmatchedEventRate } from './targets/unmatched-event-rate.js';
+import { measureWarmClient } from './targets/warm-client.js';
 
 const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promise<TargetResult[]>]> = [
   ['1', 'overhead per command hook', measureCommandOverhead],
@@ -25,6 +26,7 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['4', '`hookwire run` cold start', measureColdStart],
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
+  ['9', 'native client and warm daemon', measureWarmClient],
   // Imported when run: it loads LangChain, which the other targets' process should not hold.
   [
     '7',

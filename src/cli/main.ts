@@ -24,6 +24,14 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Act as a hook: read the event on stdin, answer in the host protocol',
     load: () => import('./commands/run.js'),
   },
+  daemon: {
+    summary: 'The warm engine behind the native client: answers events as `run` does (docs/daemon.md)',
+    load: () => import('./commands/daemon.js'),
+  },
+  doctor: {
+    summary: 'Say which path an event takes here (native client and daemon, or Node) and why',
+    load: () => import('./commands/doctor.js'),
+  },
   replay: {
     summary: 'Replay a recorded session (JSONL) and print the timeline',
     load: () => import('./commands/replay.js'),

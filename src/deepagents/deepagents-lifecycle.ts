@@ -82,6 +82,8 @@ export function deepAgentsLifecycle(
     async toolInterrupted() {
       await dispatcher.dispatchAndWait('input.required', {});
     },
+    // task.complete is a notification: it waits for the Stop hooks of a Claude-style middleware beside it.
+    stopNotifies: true,
     async stop(thread) {
       dispatcher.dispatch('task.complete', { thread_id: thread });
       return { end: true };

@@ -1,4 +1,4 @@
-import { nestedUnboundedQuantifier } from './nested-quantifier.js';
+import { compileLinearRegExp } from './linear-regexp.js';
 
 /**
  * A compiled matcher: tested against the event's matcher subject (a tool name, a session source, ...).
@@ -20,8 +20,10 @@ const EXACT_NAMES = /^[A-Za-z0-9_|,\- ]+$/;
 /**
  * Compiles a matcher once, as Claude Code reads it: `*`, `''` or none match everything; a matcher made only
  * of letters, digits, `_`, `-`, spaces, `|` and `,` is a list of exact, case-sensitive names (`A|B`, `A, B`);
- * anything else is a JavaScript RegExp tested unanchored (`^Ba` and `B.sh` both match `Bash`), unless it
- * nests unbounded repetitions (`(a+)+`): that one is refused, with a warning, as a stall waiting to happen.
+ * anything else is a JavaScript regular expression tested unanchored (`^Ba` and `B.sh` both match `Bash`).
+ * It is tested by the linear engine (linear-regexp.ts), never by RegExp's backtracking one, so no matcher
+ * can stall an event (`(a+)+$`, `(a|a)*$`); one that engine cannot run (a lookaround, a backreference) is
+ * refused with a warning, as is one that is no valid RegExp, and matches nothing.
  */
 export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   const trimmed = matcher?.trim() ?? '';
@@ -38,16 +40,9 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
     }
     return { test: (subject) => set.has(subject), names: set };
   }
-  const nested = nestedUnboundedQuantifier(trimmed);
-  if (nested !== undefined) {
-    return {
-      test: matchNothing,
-      warning: `matcher "${trimmed}" repeats a repeated group (${nested}), which can take exponential time; it matches nothing (docs/reliability.md)`,
-    };
-  }
   try {
-    const expression = new RegExp(trimmed);
-    return { test: (subject) => expression.test(subject) };
+    // RegExp's own parser says whether the pattern is valid, and how it is not.
+    new RegExp(trimmed);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return {
@@ -55,4 +50,12 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
       warning: `matcher "${trimmed}" is not a valid regular expression (${why}); it matches nothing`,
     };
   }
+  const compiled = compileLinearRegExp(trimmed);
+  if ('refusal' in compiled) {
+    return {
+      test: matchNothing,
+      warning: `matcher "${trimmed}" ${compiled.refusal}; it matches nothing (docs/reliability.md)`,
+    };
+  }
+  return { test: compiled.test };
 }

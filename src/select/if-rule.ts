@@ -45,6 +45,8 @@ export function compileIfRule(rule: string): CompiledIfRule {
     return { test: (call) => toolPattern.test(call.toolName) };
   }
   const tests = argumentTests(argument);
+  const warning = globToRegExp(argument, PATH_GLOB).warning;
+  if (warning !== undefined) return { test: () => false, warning: `"if" rule "${rule}": ${warning}` };
   return {
     test: (call) => {
       if (!toolPattern.test(call.toolName)) return false;

@@ -25,6 +25,35 @@ export function pluginHandler(handler: HandlerConfig, plugin: PluginOrigin): Han
   };
 }
 
+/*
+ * The characters a substituted path may hold and still mean only itself to sh, bash and PowerShell, unquoted,
+ * in double quotes or in single quotes: letters, digits and marks of any script, the plain space (which
+ * splits an unquoted word, as under Claude Code, but runs nothing), and `/ . _ - + , : @ % =`. Everything
+ * else (`$`, a backquote, quotes, `\`, `;`, `&`, `|`, `<`, `>`, parentheses, globs, `#`, `~`, `!`, control
+ * characters...) could end the author's quotes or start a command once pasted into the command text.
+ */
+const INERT_IN_SHELL = /^[\p{L}\p{N}\p{M} /._+,:@%=-]*$/u;
+
+/**
+ * Why a plugin's hook is refused: its shell command names `${CLAUDE_PLUGIN_ROOT}` or `${CLAUDE_PLUGIN_DATA}`
+ * and the path that would replace it holds a character the shell reads as code. A directory named
+ * `plug$(touch x)` would otherwise run `touch x` through the author's own `"${CLAUDE_PLUGIN_ROOT}"`, since
+ * the replacement happens before the shell parses the text (Claude Code substitutes the same way). Undefined
+ * when nothing is wrong; an exec-form hook (`args`) involves no shell and is never refused.
+ */
+export function unsafePluginPath(handler: HandlerConfig, plugin: PluginOrigin): string | undefined {
+  if (handler.type !== 'command' || handler.args !== undefined) return undefined;
+  for (const [name, path] of [
+    ['CLAUDE_PLUGIN_ROOT', plugin.root],
+    ['CLAUDE_PLUGIN_DATA', plugin.dataDir],
+  ] as const) {
+    if (!handler.command.includes(`\${${name}}`) || INERT_IN_SHELL.test(path)) continue;
+    const characters = [...new Set([...path].filter((character) => !INERT_IN_SHELL.test(character)))];
+    return `the plugin's ${name === 'CLAUDE_PLUGIN_ROOT' ? 'directory' : 'data directory'} ${JSON.stringify(path)} holds ${characters.map((character) => JSON.stringify(character)).join(', ')}, which the shell would read as code once \${${name}} is replaced in this command: the hook is not loaded (rename the directory; "$${name}", expanded by the shell as a variable, is safe)`;
+  }
+  return undefined;
+}
+
 /** A file named after the variable: `${CLAUDE_PLUGIN_ROOT}` or `$CLAUDE_PLUGIN_ROOT`, then a path up to a quote or space. */
 const SCRIPT = /\$(?:\{CLAUDE_PLUGIN_ROOT\}|CLAUDE_PLUGIN_ROOT(?![A-Za-z0-9_]))(\/[^\s"'`;|&<>()$]*)/g;
 

@@ -13,7 +13,7 @@ import {
   propertiesOf,
   propertyNode,
 } from './json-document.js';
-import { missingPluginFiles, pluginHandler } from './plugin-handler.js';
+import { missingPluginFiles, pluginHandler, unsafePluginPath } from './plugin-handler.js';
 import { definitionFlagsRule, handlerRule, ruleProblems, type SchemaRule } from './schema-rules.js';
 import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
 
@@ -192,6 +192,11 @@ function readDefinition(
     const written = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
     const plugin = source.plugin;
     if (plugin !== undefined) {
+      const unsafe = unsafePluginPath(written, plugin);
+      if (unsafe !== undefined) {
+        diagnostics.push(diagnosticAt(source, 'error', handlerNode, handlerPath, unsafe));
+        return;
+      }
       for (const file of missingPluginFiles(written, plugin)) {
         const message = `${file} is not in the plugin (${plugin.root}): this hook will fail with "not found"`;
         diagnostics.push(diagnosticAt(source, 'warning', handlerNode, handlerPath, message));

@@ -31,6 +31,10 @@ export interface TrustedHook {
   /** The handler object as JSON: a change to any of its fields (args, env, timeout) is a change. */
   readonly handler: string;
   readonly line: number;
+  /** Present (true) when it runs in the background (its own or its definition's `async`): it cannot block. */
+  readonly background?: true;
+  /** Present (true) when its definition is `sequential`. */
+  readonly sequential?: true;
 }
 
 /** What the store records for one trusted file, keyed by its absolute path. */
@@ -42,6 +46,11 @@ export interface TrustEntry {
   /** ISO 8601. */
   readonly trustedAt: string;
   readonly hooks: readonly TrustedHook[];
+  /**
+   * The file's keys besides its hooks that change what runs (`disableAllHooks`, `allowedHttpHookUrls`,
+   * `httpHookAllowedEnvVars`, and `env` in Claude Code's own files), as shown; absent when it has none.
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
 /** The whole store. */

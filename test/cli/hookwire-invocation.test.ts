@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hookwireInvocation } from '../../src/cli/init/hookwire-invocation.js';
 
 describe('how catch-all entries call hookwire', () => {
@@ -9,5 +12,44 @@ describe('how catch-all entries call hookwire', () => {
     ['/home/dev/other/node_modules/hookwire/dist/cli.js', 'hookwire'],
   ])('from %s: %s', (cliPath, expected) => {
     expect(hookwireInvocation(cliPath, '/home/dev/app', '1.2.3')).toBe(expected);
+  });
+});
+
+describe('where the installation has hookwire-client', () => {
+  const base = mkdtempSync(join(tmpdir(), 'hookwire-invocation-'));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  /** An installation at `directory`: dist/hookwire.cjs and bin/hookwire-client; returns the cli path. */
+  function installation(directory: string): string {
+    mkdirSync(join(directory, 'dist'), { recursive: true });
+    mkdirSync(join(directory, 'bin'), { recursive: true });
+    writeFileSync(join(directory, 'dist', 'hookwire.cjs'), '');
+    writeFileSync(join(directory, 'bin', 'hookwire-client'), '#!/usr/bin/env node\n', { mode: 0o755 });
+    return join(directory, 'dist', 'hookwire.cjs');
+  }
+  const project = join(base, 'app');
+  const local = installation(join(project, 'node_modules', 'hookwire'));
+  const global = installation(join(base, 'global', 'lib', 'node_modules', 'hookwire'));
+  const globalBin = join(base, 'global', 'bin');
+  mkdirSync(globalBin, { recursive: true });
+  symlinkSync(
+    join(base, 'global', 'lib', 'node_modules', 'hookwire', 'bin', 'hookwire-client'),
+    join(globalBin, 'hookwire-client'),
+  );
+  const otherBin = join(base, 'other', 'bin');
+  installation(join(base, 'other', 'hookwire'));
+  mkdirSync(otherBin, { recursive: true });
+  symlinkSync(join(base, 'other', 'hookwire', 'bin', 'hookwire-client'), join(otherBin, 'hookwire-client'));
+
+  it("calls the project's copy by the client's name", () => {
+    expect(hookwireInvocation(local, project, '1.2.3', '')).toBe(
+      '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire-client',
+    );
+  });
+  it('calls hookwire-client on PATH only when the shell would find this installation’s', () => {
+    expect(hookwireInvocation(global, project, '1.2.3', `${join(base, 'empty')}:${globalBin}`)).toBe(
+      'hookwire-client',
+    );
+    expect(hookwireInvocation(global, project, '1.2.3', '/nowhere')).toBe('hookwire');
+    expect(hookwireInvocation(global, project, '1.2.3', `${otherBin}:${globalBin}`)).toBe('hookwire');
   });
 });

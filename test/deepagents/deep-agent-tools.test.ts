@@ -55,7 +55,7 @@ function claudeHooks(settings: ClaudeSettings, options: Parameters<typeof langch
   claude = langchainHooksMiddleware({
     cwd: project.path,
     ...options,
-    engineOptions: project.engineOptions(settings),
+    engineOptions: { ...project.engineOptions(settings), ...options.engineOptions },
   });
   return claude;
 }
@@ -315,7 +315,8 @@ describe('tool calls inside the task tool (subagents)', () => {
       ]),
     );
     expect(events).toHaveLength(3);
-    expect(recorded(claudeRecord)[0]).toMatchObject({
+    // The subagent's two calls run in parallel: their hooks record in either order.
+    expect(recorded(claudeRecord).find((payload) => payload.hook_event_name === 'PreToolUse')).toMatchObject({
       session_id: 'thread-1',
       tool_input: { command: 'rm -rf /tmp/x' },
     });
@@ -411,4 +412,34 @@ describe('tool calls inside the task tool (subagents)', () => {
     );
     expect(executed).toEqual(['rm -rf /tmp/x']);
   }, 60_000);
+});
+
+describe('both middlewares on one agent', () => {
+  const blockOnce = (): ClaudeSettings => ({
+    hooks: {
+      Stop: [{ hooks: [respondingHook(claudeRecord, { stdout: { decision: 'block', reason: 'tests' } })] }],
+    },
+  });
+  for (const order of ['claude first', 'deep agents first'] as const) {
+    it(`fire task.complete once when a Stop hook blocks once (${order})`, async () => {
+      const claudeMiddleware = claudeHooks(blockOnce(), { engineOptions: { stopBlockCap: 1 } });
+      const deepMiddleware = deepAgentsHooksMiddleware({ dispatcher });
+      const model = fakeModel().respond(new AIMessage('first')).respond(new AIMessage('second'));
+      const agent = createDeepAgent({
+        model,
+        middleware:
+          order === 'claude first' ? [claudeMiddleware, deepMiddleware] : [deepMiddleware, claudeMiddleware],
+        checkpointer: new MemorySaver(),
+      });
+      const result = await agent.invoke(go, thread);
+      expect(result.messages.at(-1)?.text).toBe('second');
+      expect(model.callCount).toBe(2);
+      await dispatcher.close(10_000);
+      const completions = recordedPayloads(deepRecord).filter(
+        (payload) => (payload as { event: string }).event === 'task.complete',
+      );
+      expect(completions).toEqual([{ event: 'task.complete', thread_id: 'thread-1' }]);
+      expect(recorded(claudeRecord).map((payload) => payload.stop_hook_active)).toEqual([false, true]);
+    }, 60_000);
+  }
 });

@@ -166,6 +166,54 @@ echo "session $count from $CLAUDE_PLUGIN_ROOT"
     ]);
   });
 
+  it('refuses a shell hook whose ${CLAUDE_PLUGIN_ROOT} would paste code: a directory named plug$(touch x)', async () => {
+    // The author's quotes do not help: the text is replaced before the shell parses it.
+    const root = guardPlugin(join(home.root, 'plug$(touch injected)'));
+    writePlugin(root, {
+      hooksFile: {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"' }],
+            },
+            {
+              matcher: 'Read',
+              hooks: [{ type: 'command', command: '"$CLAUDE_PLUGIN_ROOT/hooks/guard.sh"' }],
+            },
+            {
+              matcher: 'Grep',
+              hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh', args: [] }],
+            },
+          ],
+        },
+      },
+    });
+    const engine = await open({ plugins: [root], onConfigError: 'block' });
+
+    expect(engine.settings.diagnostics).toEqual([
+      {
+        severity: 'error',
+        file: join(root, 'hooks', 'hooks.json'),
+        line: 7,
+        column: 11,
+        jsonPath: 'hooks.PreToolUse[0].hooks[0]',
+        message: `the plugin's directory ${JSON.stringify(root)} holds "$", "(", ")", which the shell would read as code once \${CLAUDE_PLUGIN_ROOT} is replaced in this command: the hook is not loaded (rename the directory; "$CLAUDE_PLUGIN_ROOT", expanded by the shell as a variable, is safe)`,
+      },
+    ]);
+    // Fail closed: the guard that did not load blocks what it guards, and nothing ran.
+    expect((await engine.fire('PreToolUse', bash('ls'))).decision).toBe('deny');
+    expect(existsSync(join(home.root, 'injected'))).toBe(false);
+    // The variable and the exec form involve no second parse: they run, the directory's name as it is.
+    expect(
+      (await engine.fire('PreToolUse', { tool_name: 'Read', tool_input: { file_path: 'rm -rf' } })).decision,
+    ).toBe('deny');
+    expect(
+      (await engine.fire('PreToolUse', { tool_name: 'Grep', tool_input: { pattern: 'rm -rf' } })).decision,
+    ).toBe('deny');
+    expect(existsSync(join(home.root, 'injected'))).toBe(false);
+  });
+
   it('refuses a hooks file whose events are not inside "hooks", which would load nothing', async () => {
     const root = writePlugin(join(home.root, 'flat'), {
       manifest: { name: 'flat' },

@@ -127,7 +127,12 @@ describe("the engine's spans under a host's OpenTelemetry", () => {
     expect(timedOut?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'hook timeout' });
     expect(timedOut?.events.map((event) => event.name)).toEqual(['hookwire.hook.timeout']);
     // Hook spans lie within the firing's span, which lies within the host's.
-    for (const hook of hooks) expect(hook.startTime >= (fired?.startTime ?? hook.startTime)).toBe(true);
+    // (HrTime is a [seconds, nanoseconds] pair: compared as numbers, not as arrays, which JavaScript
+    // compares as text, so 5 ns sorted after 10 ns and the test failed one run in many.)
+    const nanoseconds = ([seconds, nanos]: [number, number]) =>
+      BigInt(seconds) * 1_000_000_000n + BigInt(nanos);
+    const firedStart = fired ? nanoseconds(fired.startTime) : 0n;
+    for (const hook of hooks) expect(nanoseconds(hook.startTime) >= firedStart).toBe(true);
   });
 
   it('records no payload content and no hook output', async () => {

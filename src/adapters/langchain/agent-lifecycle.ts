@@ -46,6 +46,11 @@ export interface AgentLifecycle {
   toolInterrupted(thread: string, call: ToolCall): Promise<void>;
   /** The agent would end (not after a blocked prompt, not on an interrupt). */
   stop(thread: string, lastAssistantMessage: string): Promise<StopGate>;
+  /**
+   * True when `stop` only notifies (never continues the agent): it then runs once the agent really ends,
+   * after every other hookwire middleware on the agent whose Stop can continue it has let it end.
+   */
+  readonly stopNotifies?: boolean;
   /** The thread's session ends. */
   end(thread: string): Promise<void>;
 }

@@ -12,6 +12,7 @@ import {
 import type { ToolCall } from '../tool-gate.js';
 import type { AgentLifecycle } from './agent-lifecycle.js';
 import { nestedToolGuard } from './nested-tool-guard.js';
+import { stopPasses } from './stop-passes.js';
 import { toolResultOf } from './tool-result-of.js';
 import { validateToolInput } from './validate-tool-input.js';
 
@@ -88,6 +89,8 @@ export function lifecycleMiddleware(
   };
 
   const nestedTools = nestedToolGuard(lifecycle, addContext);
+  // This middleware's place among the Stop gates of its agent (see stopPasses).
+  const stopGate = Symbol(options.name);
 
   const middleware = createMiddleware({
     name: options.name,
@@ -97,6 +100,7 @@ export function lifecycleMiddleware(
         if (isSubagent(runtime)) return;
         const thread = threadOf(runtime);
         blockedRuns.delete(thread);
+        if (!lifecycle.stopNotifies) stopPasses.join(thread, stopGate);
         if (!startedThreads.has(thread)) {
           startedThreads.add(thread);
           addContext(thread, (await lifecycle.sessionStart(thread)).context);
@@ -189,9 +193,17 @@ export function lifecycleMiddleware(
       hook: async (state, runtime) => {
         if (isSubagent(runtime)) return;
         const thread = threadOf(runtime);
-        if (blockedRuns.delete(thread)) return;
         const lastAssistant = state.messages.findLast((message) => AIMessage.isInstance(message));
+        if (lifecycle.stopNotifies) {
+          await stopPasses.whenEnded(thread, async () => {
+            await lifecycle.stop(thread, textOf(lastAssistant));
+          });
+          return;
+        }
+        // A run whose prompt was blocked ends here, without a Stop.
+        if (blockedRuns.delete(thread)) return stopPasses.decided(thread, stopGate, false);
         const gate = await lifecycle.stop(thread, textOf(lastAssistant));
+        await stopPasses.decided(thread, stopGate, !('end' in gate));
         if ('end' in gate) return;
         return { messages: [hookMessage(gate.continueWith, 'stop-feedback')], jumpTo: 'model' };
       },

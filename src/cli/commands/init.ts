@@ -22,7 +22,13 @@ import {
   stateText,
 } from '../init/init-state.js';
 import { appendJsonValue, setJsonValue } from '../init/json-edits.js';
-import { type InitPlan, parseSettings, planClaudeInit, type SettingsText } from '../init/plan-claude-init.js';
+import {
+  CLAUDE_SETTINGS_FILES,
+  type InitPlan,
+  parseSettings,
+  planClaudeInit,
+  type SettingsText,
+} from '../init/plan-claude-init.js';
 import { recordTrust } from '../trust/record-trust.js';
 import { reviewBytes } from '../trust/review-file.js';
 
@@ -48,7 +54,6 @@ cannot run for Claude Code (other handler types, plugins, background hooks, unkn
 Running it again changes nothing, unless hooks were added to the settings since: they are moved too.
 `;
 
-const SETTINGS_FILES = [join('.claude', 'settings.json'), join('.claude', 'settings.local.json')];
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
 
 /** `hookwire init claude` and `hookwire init --undo`. */
@@ -102,9 +107,9 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
       `this project was set up with ${state.hooksFile}; run \`hookwire init --undo\` first to use ${options.hooks}`,
     );
   }
-  const settings: SettingsText[] = SETTINGS_FILES.filter((file) => existsSync(join(projectDir, file))).map(
-    (file) => ({ file, text: readFileSync(join(projectDir, file), 'utf8') }),
-  );
+  const settings: SettingsText[] = CLAUDE_SETTINGS_FILES.filter((file) =>
+    existsSync(join(projectDir, file)),
+  ).map((file) => ({ file, text: readFileSync(join(projectDir, file), 'utf8') }));
   const target: CatchAllTarget = {
     hookwire: options.hookwire ?? hookwireInvocation(runningCli(), projectDir, version),
     hooksFile: shellPath(hooksPath, projectDir),
@@ -117,7 +122,9 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
   }
   if (plan.moved.length === 0) {
     const already = state ? `; ${hooksFile} holds the hooks` : '';
-    process.stdout.write(`hookwire init: no hooks to move in ${SETTINGS_FILES.join(' or ')}${already}\n`);
+    process.stdout.write(
+      `hookwire init: no hooks to move in ${CLAUDE_SETTINGS_FILES.join(' or ')}${already}\n`,
+    );
     return 0;
   }
 

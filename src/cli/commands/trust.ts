@@ -6,6 +6,7 @@ import { HookwireError } from '../../errors/hookwire-error.js';
 import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
 import { readTrustStore, type TrustStore, trustStorePath } from '../../settings/trust-store.js';
 import { CommandInputError, exitForUsageError } from '../command-input.js';
+import { visibleText } from '../render/visible-text.js';
 import { renderTable } from '../render-table.js';
 import { confirm } from '../trust/confirm.js';
 import { recordTrust } from '../trust/record-trust.js';
@@ -88,7 +89,7 @@ async function trust(
   const reviews = targets.map((target) => reviewFile(target.file, target.level, store));
   const pending = reviews.filter((review) => review.status !== 'trusted');
   for (const review of reviews.filter((item) => item.status === 'trusted')) {
-    process.stdout.write(`${displayPath(review.file, cwd)}: trusted, unchanged\n`);
+    process.stdout.write(`${visibleText(displayPath(review.file, cwd))}: trusted, unchanged\n`);
   }
   if (pending.length === 0) return 0;
   process.stdout.write(pending.map((review) => renderReview(review, cwd)).join('\n'));
@@ -111,7 +112,7 @@ async function trust(
   await recordTrust(storeFile, pending);
   for (const review of pending) {
     process.stdout.write(
-      `trusted ${displayPath(review.file, cwd)} (sha256 ${review.sha256.slice(0, 12)}…)\n`,
+      `trusted ${visibleText(displayPath(review.file, cwd))} (sha256 ${review.sha256.slice(0, 12)}…)\n`,
     );
   }
   return 0;
@@ -127,7 +128,7 @@ function list(storeFile: string): number {
         : realPathOf(file) !== entry.realpath
           ? 'resolves elsewhere: not run'
           : 'trusted';
-    return [file, entry.trustedAt, String(entry.hooks.length), status];
+    return [visibleText(file), visibleText(entry.trustedAt), String(entry.hooks.length), status];
   });
   process.stdout.write(`trust store: ${storeFile}\n`);
   if (rows.length === 0) process.stdout.write('no trusted files\n');
@@ -154,7 +155,7 @@ async function revoke(
     return { ...store, files };
   });
   if (revoked.length === 0) process.stdout.write('hookwire trust: no trusted files to revoke\n');
-  for (const file of revoked) process.stdout.write(`revoked ${displayPath(file, cwd)}\n`);
+  for (const file of revoked) process.stdout.write(`revoked ${visibleText(displayPath(file, cwd))}\n`);
   return 0;
 }
 

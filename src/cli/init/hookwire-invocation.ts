@@ -1,4 +1,5 @@
 import { sep } from 'node:path';
+import { clientOnPath, installedClient } from '../daemon/installed-client.js';
 
 /**
  * How the catch-all entries call hookwire when `--hookwire` is not given, from where the running CLI lives:
@@ -6,11 +7,23 @@ import { sep } from 'node:path';
  * it works whatever PATH the agent has; a copy in npx's cache is gone when the cache is cleaned, so the
  * entries call `npx --yes hookwire@<this version>` (slow: npm starts on every event); anything else (a
  * global install, a checkout) is `hookwire`, found on PATH.
+ *
+ * Where the installation has `hookwire-client` (docs/daemon.md), the entries call it instead: the native
+ * client where the platform has one, which hands the event to the warm daemon, and the Node CLI under that
+ * name elsewhere, so one committed line is right on every teammate's machine. On PATH, only when the shell
+ * would find this installation's client: a missing command exits 127, which lets the tool call through.
  */
-export function hookwireInvocation(cliPath: string, projectDir: string, version: string): string {
+export function hookwireInvocation(
+  cliPath: string,
+  projectDir: string,
+  version: string,
+  pathVariable: string | undefined = process.env.PATH,
+): string {
+  const client = installedClient(cliPath);
   if (cliPath.startsWith(`${projectDir}${sep}node_modules${sep}`)) {
-    return '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire';
+    const name = client.kind === 'missing' ? 'hookwire' : 'hookwire-client';
+    return `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/${name}`;
   }
   if (cliPath.split(sep).includes('_npx')) return `npx --yes hookwire@${version}`;
-  return 'hookwire';
+  return clientOnPath(client, pathVariable) ? 'hookwire-client' : 'hookwire';
 }

@@ -1,9 +1,16 @@
+import { join } from 'node:path';
 import type { EventName } from '../../events/event-names.js';
 import { parseJsonDocument } from '../../settings/json-document.js';
 import { CommandInputError } from '../command-input.js';
 import { type CatchAllTarget, catchAllCommand } from './catch-all-command.js';
 import { setJsonValue } from './json-edits.js';
 import { isJsonObject, type JsonObject, stayReason, timeoutOf } from './stay-reason.js';
+
+/** The project's Claude Code settings files that `init` rewrites and `doctor` reads. */
+export const CLAUDE_SETTINGS_FILES = [
+  join('.claude', 'settings.json'),
+  join('.claude', 'settings.local.json'),
+];
 
 /** One Claude Code settings file: how to name it to the user, and its text. */
 export interface SettingsText {

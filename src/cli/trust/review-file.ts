@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { isRecord } from '../../common/is-record.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
 import type { Diagnostic, SourceLevel } from '../../settings/configured-hook.js';
+import type { PolicyValues } from '../../settings/read-claude-settings.js';
 import { readSettingsText } from '../../settings/read-settings-source.js';
 import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
 import type { TrustEntry, TrustedHook, TrustStore } from '../../settings/trust-store.js';
@@ -16,6 +18,8 @@ export interface FileReview {
   readonly sha256: string;
   readonly realpath: string;
   readonly hooks: readonly TrustedHook[];
+  /** The keys besides its hooks that change what runs (`reviewedSettings`); empty when it has none. */
+  readonly settings: Readonly<Record<string, unknown>>;
   /** Errors that keep some of its hooks from loading (they never run, trusted or not). */
   readonly problems: readonly Diagnostic[];
   readonly status: ReviewStatus;
@@ -63,6 +67,7 @@ export function reviewBytes(file: string, level: SourceLevel, bytes: Buffer, sto
     sha256,
     realpath,
     hooks: reading.hooks.map(trustedHookOf),
+    settings: reviewedSettings(level, reading.policy, bytes),
     problems: reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
     status,
     previous,
@@ -76,5 +81,43 @@ export function trustEntryOf(review: FileReview, now: Date = new Date()): TrustE
     realpath: review.realpath,
     trustedAt: now.toISOString(),
     hooks: review.hooks,
+    ...(Object.keys(review.settings).length > 0 ? { settings: review.settings } : {}),
   };
+}
+
+/** Claude Code's own settings files: it applies their `env` to every process it starts. */
+const CLAUDE_CODE_LEVELS: readonly SourceLevel[] = ['project', 'local'];
+
+/**
+ * A file's keys besides its hooks that change what runs, as loading reads them: the policy keys that
+ * disable hooks or open http hooks to more URLs and to environment variables (a plugin's are ignored, so
+ * not shown; `allowManagedHooksOnly` counts from managed settings only, which need no trust), and for
+ * Claude Code's own files their `env`, which Claude Code sets for `hookwire run` and so for every hook.
+ */
+export function reviewedSettings(
+  level: SourceLevel,
+  policy: PolicyValues,
+  bytes: Buffer,
+): Readonly<Record<string, unknown>> {
+  const settings: Record<string, unknown> = {};
+  if (level !== 'plugin') {
+    for (const key of ['disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const) {
+      if (policy[key] !== undefined) settings[key] = policy[key];
+    }
+  }
+  if (CLAUDE_CODE_LEVELS.includes(level)) {
+    const env = claudeCodeEnv(bytes);
+    if (env !== undefined) settings.env = env;
+  }
+  return settings;
+}
+
+/** The top-level `env` as Claude Code reads it (JSON.parse: of duplicate keys the last wins). */
+function claudeCodeEnv(bytes: Buffer): unknown {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return isRecord(value) ? value.env : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,11 +1,13 @@
-import { globToRegExp } from '../../../patterns/glob-to-regexp.js';
+import { type GlobTest, globToRegExp } from '../../../patterns/glob-to-regexp.js';
 
 /**
- * Compiles a glob to an anchored RegExp over forward-slash paths: `**` crosses directories, `*` and `?`
- * stay within one segment, `{a,b}` is an alternative, `[abc]` a class. A pattern without `/` matches
- * the file's basename, as `rg --glob` does, so `*.ts` finds TypeScript files at any depth.
+ * Compiles a glob to an anchored test over forward-slash paths, in time linear in the path (the linear
+ * engine of src/patterns/): `**` crosses directories, `*` and `?` stay within one segment, `{a,b}` is an
+ * alternative, `[abc]` a class. A pattern without `/` matches the file's basename, as `rg --glob` does, so
+ * `*.ts` finds TypeScript files at any depth. A glob too large for that engine has a `warning` and matches
+ * nothing.
  */
-export function compileGlob(pattern: string): { regex: RegExp; matchesBasename: boolean } {
+export function compileGlob(pattern: string): { regex: GlobTest; matchesBasename: boolean } {
   return {
     regex: globToRegExp(pattern, { pathAware: true, alternatives: true, dotAll: false }),
     matchesBasename: !pattern.includes('/'),
@@ -13,15 +15,14 @@ export function compileGlob(pattern: string): { regex: RegExp; matchesBasename: 
 }
 
 /** What a glob is matched against: the relative path, or its basename for slash-free patterns. */
-export function globSubject(glob: { matchesBasename: boolean }, relativePath: string): string {
+function globSubject(glob: { matchesBasename: boolean }, relativePath: string): string {
   return glob.matchesBasename ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath;
 }
 
 /** True when the relative path (or its basename, for slash-free patterns) matches. */
 export function globMatches(
-  glob: { regex: RegExp; matchesBasename: boolean },
+  glob: { regex: GlobTest; matchesBasename: boolean },
   relativePath: string,
 ): boolean {
-  const subject = glob.matchesBasename ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath;
-  return glob.regex.test(subject);
+  return glob.regex.test(globSubject(glob, relativePath));
 }

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { type AgentTool, toolError } from './agent-tool.js';
 import { boundText, TOOL_RESULT_MAX_CHARS } from './bounded-text.js';
-import { compileGlob, globSubject } from './glob-pattern.js';
+import { compileGlob, globMatches } from './glob-pattern.js';
 import { PatternWorker, patternWorkerFailure } from './pattern-worker.js';
 import { readTextFile } from './read-tool.js';
 import { resolveProjectPath } from './resolve-project-path.js';
@@ -40,29 +40,21 @@ export const grepTool: AgentTool = {
     const start = await resolveProjectPath(context.projectRoot, parsed.value.path ?? '.');
     if (!start.ok) return toolError(start.error);
     const glob = parsed.value.glob === undefined ? undefined : compileGlob(parsed.value.glob);
+    if (glob?.regex.warning !== undefined) return toolError(`Grep: ${glob.regex.warning}`);
     const walk = { limited: false };
     const files: { absolute: string; relative: string }[] = [];
     const walked = (await isDirectory(start.absolute))
       ? walkProjectFiles(context.projectRoot, start.absolute, context.signal, walk)
       : single(start.absolute, start.relative);
-    for await (const file of walked) files.push(file);
-    // The model's regex (and the glob) run on a worker the hook's timeout terminates: JavaScript's engine
-    // backtracks, and `(a+)+$` ran for over a minute under a 5 s timeout when matched here.
-    const patterns = [{ source: regex.source, flags: regex.flags }];
-    if (glob !== undefined) patterns.push({ source: glob.regex.source, flags: glob.regex.flags });
-    const worker = new PatternWorker(patterns, context.signal);
+    // The glob is matched here, in time linear in each path.
+    for await (const file of walked)
+      if (glob === undefined || globMatches(glob, file.relative)) files.push(file);
+    // The model's regex runs on a worker the hook's timeout terminates: JavaScript's engine backtracks,
+    // and `(a+)+$` ran for over a minute under a 5 s timeout when matched here.
+    const worker = new PatternWorker([{ source: regex.source, flags: regex.flags }], context.signal);
     const matches: string[] = [];
     try {
-      const selected =
-        glob === undefined
-          ? files
-          : (
-              await worker.matchSubjects(
-                1,
-                files.map((file) => globSubject(glob, file.relative)),
-              )
-            ).map((index) => files[index]!);
-      for (const file of selected) {
+      for (const file of files) {
         if (context.signal.aborted) break;
         const text = await readTextFile(file.absolute, MAX_FILE_BYTES);
         if (!text.ok || text.truncated) continue;

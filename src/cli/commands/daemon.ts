@@ -1,0 +1,161 @@
+import { closeSync, constants, lstatSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { version } from '../../common/version.js';
+import { eventSpec, isEventName } from '../../events/lookup.js';
+import { CommandInputError } from '../command-input.js';
+import { DaemonBackgroundJobs } from '../daemon/daemon-background.js';
+import { startDaemonServer } from '../daemon/daemon-server.js';
+import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
+import type { DaemonRequest } from '../daemon/daemon-wire.js';
+import { answerEvent } from './run.js';
+
+/** The default idle period before the daemon exits (`--idle-ms`, HOOKWIRE_DAEMON_IDLE_MS). */
+const DEFAULT_IDLE_MS = 10 * 60 * 1000;
+
+/**
+ * `hookwire daemon [--socket PATH] [--ready-fd N] [--idle-ms MS]`: the warm engine behind the native client
+ * (docs/daemon.md). Answers each event as `hookwire run` would, with the client's arguments, cwd,
+ * environment and stdin; exits when idle or when its own files change. Started by the client on demand;
+ * started by hand, it exits at once when a daemon of its socket already answers.
+ */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        socket: { type: 'string' },
+        'ready-fd': { type: 'string' },
+        'idle-ms': { type: 'string' },
+      },
+    });
+    const bin = process.argv[1] ?? '';
+    const socketPath = values.socket ?? daemonSocketPath(bin);
+    if (socketPath === undefined)
+      throw new CommandInputError('the socket path would be too long; pass --socket PATH');
+    const refusal = runtimeDirectoryRefusal(dirname(socketPath));
+    if (refusal !== undefined) throw new CommandInputError(`refusing the runtime directory: ${refusal}`);
+    const idleMs = Number(values['idle-ms'] ?? process.env.HOOKWIRE_DAEMON_IDLE_MS ?? DEFAULT_IDLE_MS);
+    if (!Number.isFinite(idleMs) || idleMs <= 0)
+      throw new CommandInputError('--idle-ms must be a positive number of milliseconds');
+    const log = openLog(socketPath.replace(/\.sock$/, '.log'));
+
+    if (await daemonGreets(socketPath)) {
+      log(`another daemon answers on ${socketPath}; exiting`);
+      signalReady(values['ready-fd']);
+      return 0;
+    }
+    removeStale(socketPath);
+
+    const jobs = new DaemonBackgroundJobs();
+    const bundleStamp = stampOf(bin);
+    const server = await startDaemonServer({
+      socketPath,
+      version,
+      idleMs,
+      busy: () => jobs.count,
+      shouldRetire: () => bin !== '' && stampOf(bin) !== bundleStamp,
+      log,
+      answer: (request, write, signal) => answerRequest(request, write, signal, jobs),
+    });
+    log(`listening on ${socketPath} (hookwire ${version}, pid ${process.pid})`);
+    signalReady(values['ready-fd']);
+    process.once('SIGTERM', () => server.stop('SIGTERM'));
+    process.once('SIGINT', () => server.stop('SIGINT'));
+    await server.stopped;
+    return 0;
+  } catch (error) {
+    process.stderr.write(`hookwire daemon: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+/*
+ * One event, as `hookwire run` answers it in the client's place. The client's going away cancels the
+ * event's hooks, except on events the host does not wait for (StopFailure, ...): it kills their hook at
+ * once, and the event must still be delivered, which is why it was handed to the daemon.
+ */
+function answerRequest(
+  request: DaemonRequest,
+  write: (descriptor: 1 | 2, text: string) => void,
+  signal: AbortSignal,
+  jobs: DaemonBackgroundJobs,
+) {
+  const env: NodeJS.ProcessEnv = { ...request.env };
+  const [subcommand, ...runArguments] = request.argv;
+  if (subcommand !== 'run') {
+    write(2, `hookwire daemon: only \`run\` is served, not ${JSON.stringify(subcommand)}\n`);
+    return Promise.resolve({ exitCode: 2, afterAnswer: async () => undefined });
+  }
+  return answerEvent(runArguments, {
+    stdin: request.stdin,
+    env,
+    cwd: request.cwd,
+    write,
+    launcher: jobs.launcherFor(env),
+    ...(hostWaitsFor(request, runArguments) ? { signal } : {}),
+  });
+}
+
+function hostWaitsFor(request: DaemonRequest, runArguments: readonly string[]): boolean {
+  let name: unknown;
+  try {
+    name = (JSON.parse(request.stdin) as { hook_event_name?: unknown }).hook_event_name;
+  } catch {
+    name = runArguments.find((argument) => !argument.startsWith('-'));
+  }
+  return !(typeof name === 'string' && isEventName(name) && eventSpec(name).hostDoesNotWait);
+}
+
+/** Removes a socket no daemon greeted on (one that was killed left it); never anything but a socket. */
+function removeStale(socketPath: string): void {
+  try {
+    if (lstatSync(socketPath).isSocket()) unlinkSync(socketPath);
+  } catch {
+    // Missing, or gone meanwhile.
+  }
+}
+
+/** The bin's size and mtime: a rebuild or an upgrade in place changes them, and the daemon then retires. */
+function stampOf(file: string): string {
+  try {
+    const status = statSync(file);
+    return `${status.size}:${status.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+function signalReady(descriptor: string | undefined): void {
+  if (descriptor === undefined) return;
+  const fd = Number(descriptor);
+  try {
+    writeSync(fd, 'R');
+    closeSync(fd);
+  } catch {
+    // Nobody waits for it any more.
+  }
+}
+
+/** The daemon's log: starts, stops and its own errors, one line each; never an environment or a payload. */
+function openLog(file: string): (line: string) => void {
+  let fd: number | undefined;
+  try {
+    // Never through a symlink planted in its place.
+    fd = openSync(
+      file,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW,
+      0o600,
+    );
+  } catch {
+    fd = undefined;
+  }
+  return (line) => {
+    if (fd === undefined) return;
+    try {
+      writeSync(fd, `${new Date().toISOString()} ${line}\n`);
+    } catch {
+      // A full disk must not stop the daemon answering.
+    }
+  };
+}

@@ -1,0 +1,35 @@
+import type { BackgroundLauncher } from '../../engine/engine.js';
+import { runBackgroundJob } from '../../engine/run-background-job.js';
+import { appendDelivery } from '../background/delivery-store.js';
+
+/**
+ * Background hooks in the daemon: run in its own process (no detached `hookwire run` per job), with the
+ * environment of the event that started them, bounded by their own timeout and not by the event's client;
+ * their results go to the session's delivery file, where the session's next event takes them, whether that
+ * event comes through the daemon or the Node `hookwire run`.
+ */
+export class DaemonBackgroundJobs {
+  private running = 0;
+
+  /** How many jobs are running: the daemon does not exit while any is. */
+  get count(): number {
+    return this.running;
+  }
+
+  /** The launcher of one event, whose hooks inherit `env`. */
+  launcherFor(env: Readonly<NodeJS.ProcessEnv>): (launches: Array<Promise<void>>) => BackgroundLauncher {
+    return () => (job) => {
+      this.running++;
+      runBackgroundJob(job, env)
+        .then(async ({ delivery, leftoversExpire }) => {
+          if (delivery !== undefined) await appendDelivery(job.sessionId, delivery);
+          await leftoversExpire;
+        })
+        // A result that cannot be recorded is lost, as in a detached job: never the daemon's failure.
+        .catch(() => undefined)
+        .finally(() => {
+          this.running--;
+        });
+    };
+  }
+}

@@ -1,0 +1,200 @@
+import { chmodSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import {
+  type DaemonRequest,
+  decodeRequest,
+  encodeAnswer,
+  encodeHello,
+  MalformedRequest,
+  requestLength,
+} from './daemon-wire.js';
+
+/** What the daemon does with one event: answer it, writing stdout and stderr through `write`. */
+export type AnswerRequest = (
+  request: DaemonRequest,
+  write: (descriptor: 1 | 2, text: string) => void,
+  /** Aborted when the client goes away before its answer (the host killed it): end the event's hooks. */
+  signal: AbortSignal,
+) => Promise<{ exitCode: number; afterAnswer: () => Promise<void> }>;
+
+/** Options of `startDaemonServer`. */
+export interface DaemonServerOptions {
+  readonly socketPath: string;
+  readonly version: string;
+  readonly answer: AnswerRequest;
+  /** Exit when nothing happened for this long and nothing is running (ms). */
+  readonly idleMs: number;
+  /** Work that outlives its request (background hooks): the daemon does not go idle while any runs. */
+  readonly busy: () => number;
+  /** Called after each answer: true asks the daemon to stop (its own files changed: an upgrade). */
+  readonly shouldRetire: () => boolean;
+  readonly log: (line: string) => void;
+}
+
+/** A running daemon: resolves `stopped` once it has closed its socket and finished what it had greeted. */
+export interface DaemonServer {
+  readonly stopped: Promise<string>;
+  stop(reason: string): void;
+}
+
+/** The code the answer carries when the daemon cannot read or answer a request: hookwire's own failure, blocking. */
+const OWN_FAILURE_EXIT_CODE = 2;
+
+/**
+ * Listens on the socket (0600, inside the 0700 runtime directory) and answers each connection: a hello at
+ * once, then the request the client half-closes, then the answer. A connection that closes before its
+ * answer aborts its event. Idle for `idleMs` with nothing in flight, or retired, it first removes its socket
+ * (a client from then on starts a new daemon rather than reach this one), then stops accepting, finishes
+ * the requests it greeted, and resolves `stopped`.
+ */
+export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonServer> {
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let resolveStopped: (reason: string) => void = () => undefined;
+  const stopped = new Promise<string>((resolve) => {
+    resolveStopped = resolve;
+  });
+  let stopReason = '';
+
+  const server: Server = createServer((socket) => {
+    if (stopping) {
+      // No hello: the client knows this daemon never saw its event, and starts another or falls back.
+      socket.destroy();
+      return;
+    }
+    inFlight++;
+    clearIdle();
+    serve(socket).finally(() => {
+      inFlight--;
+      if (!stopping && options.shouldRetire()) stop('its files changed (an upgrade)');
+      else armIdle();
+      maybeFinish();
+    });
+  });
+
+  async function serve(socket: Socket): Promise<void> {
+    const controller = new AbortController();
+    let answered = false;
+    // The client keeps its side open until the answer: an end before it is the client's death.
+    const gone = () => {
+      if (!answered) controller.abort(new Error('the client went away'));
+    };
+    socket.on('end', gone);
+    socket.on('close', gone);
+    socket.on('error', () => undefined);
+    socket.write(encodeHello(options.version));
+    let request: DaemonRequest;
+    try {
+      const bytes = await readRequest(socket);
+      if (bytes === undefined) return;
+      request = decodeRequest(bytes);
+    } catch (error) {
+      if (!(error instanceof MalformedRequest)) throw error;
+      answered = true;
+      socket.end(encodeAnswer(OWN_FAILURE_EXIT_CODE, '', `hookwire daemon: ${error.message}\n`));
+      return;
+    }
+    const out: string[] = [];
+    const err: string[] = [];
+    let answer: Awaited<ReturnType<AnswerRequest>>;
+    try {
+      answer = await options.answer(
+        request,
+        (descriptor, text) => (descriptor === 1 ? out : err).push(text),
+        controller.signal,
+      );
+    } catch (error) {
+      // A bug of ours, never the event's allow: answered as hookwire's own failure, which blocks.
+      options.log(`cannot answer an event: ${error instanceof Error ? error.stack : String(error)}`);
+      answered = true;
+      socket.end(
+        encodeAnswer(
+          OWN_FAILURE_EXIT_CODE,
+          '',
+          `hookwire daemon: cannot answer the event: ${String(error)}\n`,
+        ),
+      );
+      return;
+    }
+    answered = true;
+    if (!socket.destroyed) socket.end(encodeAnswer(answer.exitCode, out.join(''), err.join('')));
+    await answer.afterAnswer();
+  }
+
+  /** The request's bytes once complete; undefined when the client went away first. */
+  function readRequest(socket: Socket): Promise<Buffer | undefined> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      let expected: number | undefined;
+      const onData = (chunk: Buffer) => {
+        chunks.push(chunk);
+        length += chunk.length;
+        try {
+          expected ??= requestLength(chunks.length === 1 ? chunk : Buffer.concat(chunks));
+        } catch (error) {
+          socket.removeListener('data', onData);
+          reject(error);
+          return;
+        }
+        if (expected !== undefined && length >= expected) {
+          socket.removeListener('data', onData);
+          resolve(Buffer.concat(chunks).subarray(0, expected));
+        }
+      };
+      socket.on('data', onData);
+      socket.once('end', () => resolve(undefined));
+      socket.once('close', () => resolve(undefined));
+    });
+  }
+
+  function clearIdle(): void {
+    if (idleTimer !== undefined) clearTimeout(idleTimer);
+    idleTimer = undefined;
+  }
+  function armIdle(): void {
+    clearIdle();
+    if (stopping || inFlight > 0) return;
+    idleTimer = setTimeout(() => {
+      if (inFlight === 0 && options.busy() === 0) stop(`idle for ${options.idleMs} ms`);
+      else armIdle();
+    }, options.idleMs);
+    idleTimer.unref();
+  }
+  function stop(reason: string): void {
+    if (stopping) return;
+    stopping = true;
+    stopReason = reason;
+    clearIdle();
+    try {
+      unlinkSync(options.socketPath);
+    } catch {
+      // Already gone (removed by hand, or a newer daemon took the name): nothing of ours to remove.
+    }
+    server.close();
+    maybeFinish();
+  }
+  function maybeFinish(): void {
+    if (!stopping || inFlight > 0) return;
+    if (options.busy() > 0) {
+      setTimeout(maybeFinish, 100).unref();
+      return;
+    }
+    options.log(`stopping: ${stopReason}`);
+    resolveStopped(stopReason);
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    const previousMask = process.umask(0o077);
+    server.listen(options.socketPath, () => {
+      process.umask(previousMask);
+      chmodSync(options.socketPath, 0o600);
+      server.removeListener('error', reject);
+      server.on('error', (error) => options.log(`server error: ${String(error)}`));
+      armIdle();
+      resolve({ stopped, stop });
+    });
+  });
+}
