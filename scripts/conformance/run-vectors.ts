@@ -31,6 +31,7 @@ import { canonicalPythonJson, PythonFloat } from '../../src/hosts/deepagents/pyt
 import { reduceHookResults } from '../../src/hosts/deepagents/reduce-hook-results.js';
 import { runHookCommand } from '../../src/hosts/deepagents/run-hook-command.js';
 import { firstDifference } from './compare.js';
+import { checkTrustScenario } from './trust-scenarios.js';
 
 /*
  * The Deep Agents Code Hooks v2 vectors (shared format, see the suite's README) run through hookwire's
@@ -108,6 +109,8 @@ async function check(vector: Vector, tmp: string): Promise<string | null> {
       return checkRun(vector, tmp);
     case 'project':
       return checkProject(vector);
+    case 'trust':
+      return checkTrustScenario(vector.id, vector.expect as Record<string, unknown>, tmp);
     default:
       return `no hookwire check for kind ${vector.kind} yet`;
   }
