@@ -21,7 +21,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['merge'],
   // Outcome → Claude Code's answer; the hosts below it (one folder each) answer through it or their own.
   ['protocol'],
-  // The host protocol seam (src/hosts/host.ts): what the engine and the CLI know of one agent's hooks.
+  // The host protocol seam (src/hosts/host.ts), one folder per host (deepagents/: Deep Agents Code Hooks v2):
+  // what the engine and the CLI know of one agent's hooks.
   ['hosts'],
   ['trace'],
   // OpenTelemetry spans of a firing, and their OTLP export for `hookwire run` and `serve`.
