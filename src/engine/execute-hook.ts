@@ -1,7 +1,6 @@
 import type { AnyEventName } from '../events/event-names.js';
 import type { HookRun } from '../outcome/outcome.js';
 import type { HookEffects } from '../read/hook-verdict.js';
-import { readExecution } from '../read/read-execution.js';
 import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
 import { runners } from '../run/runners.js';
@@ -23,7 +22,7 @@ export async function executeHook(
   event: AnyEventName,
   index: number,
   request: RunRequest,
-  options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd'>,
+  options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd' | 'host'>,
   firingStartedAt: number,
 ): Promise<ExecutedHook> {
   const hook = request.hook;
@@ -41,7 +40,7 @@ export async function executeHook(
       0,
     );
   }
-  const verdict = readExecution(event, hook, execution);
+  const verdict = options.host.output.read(event, hook, execution);
   const run = toHookRun(index, hook, execution, verdict, startedAtMs);
   options.onHookEnd?.({ ...run, event });
   return { run, effects: verdict.effects };

@@ -5,7 +5,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
-import { toHostAnswer } from '../../protocol/to-host-answer.js';
+import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
@@ -45,8 +45,8 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error block|allow]
- * [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
+ * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error
+ * block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -106,6 +106,7 @@ export async function answerEvent(
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
+    const host = hostNamed(values.host);
     const onConfigError = values['on-config-error'] ?? 'block';
     if (onConfigError !== 'block' && onConfigError !== 'allow') {
       throw new CommandInputError(
@@ -123,8 +124,11 @@ export async function answerEvent(
     const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
-    const payload = parseObject(input, 'the hook input on stdin');
-    event = eventOf(payload, positionals[0]);
+    const received = parseObject(input, 'the hook input on stdin');
+    // The host's event and payload, under the catalogue's names (the identity for Claude Code).
+    const incoming = host.events.incoming(hostEventOf(received, positionals[0]), received);
+    const { payload } = incoming;
+    event = eventName(host.events.toCatalogue(incoming.event));
 
     const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
     if (serving.includes(event)) {
@@ -156,6 +160,7 @@ export async function answerEvent(
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
       hostEnvironment: env,
+      host,
       onConfigError,
       backgroundLauncher: context.launcher(launches),
       // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
@@ -174,7 +179,7 @@ export async function answerEvent(
             trace: {
               dir: resolve(context.cwd, traceDir),
               redact: env[TRACE_REDACT_VARIABLE] !== '0',
-              answer: toHostAnswer,
+              answer: host.answer.command,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
             },
           }),
@@ -188,7 +193,7 @@ export async function answerEvent(
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = toHostAnswer(
+      const answer = host.answer.command(
         await engine.fire(
           event,
           payload,
@@ -271,6 +276,7 @@ function runArguments(argv: string[]): {
     'on-config-error'?: string;
     'on-untrusted'?: string;
     trace?: string;
+    host?: string;
   };
   positionals: string[];
 } {
@@ -280,6 +286,7 @@ function runArguments(argv: string[]): {
   let onConfigError: string | undefined;
   let onUntrusted: string | undefined;
   let trace: string | undefined;
+  let host: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
     const next = argv[index + 1];
@@ -304,6 +311,10 @@ function runArguments(argv: string[]): {
       trace = next;
       index++;
     } else if (token.startsWith('--trace=')) trace = token.slice('--trace='.length);
+    else if (token === '--host' && next !== undefined && !next.startsWith('-')) {
+      host = next;
+      index++;
+    } else if (token.startsWith('--host=')) host = token.slice('--host='.length);
     else if (!token.startsWith('-')) positionals.push(token);
     else {
       return parseArgs({
@@ -315,6 +326,7 @@ function runArguments(argv: string[]): {
           'on-config-error': { type: 'string' },
           'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
+          host: { type: 'string' },
         },
       });
     }
@@ -326,13 +338,14 @@ function runArguments(argv: string[]): {
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
       ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),
+      ...(host === undefined ? {} : { host }),
     },
     positionals,
   };
 }
 
 /** The event named by the input's `hook_event_name`; an EVENT argument must agree (or stand in for it). */
-function eventOf(payload: Record<string, unknown>, argument: string | undefined) {
+function hostEventOf(payload: Record<string, unknown>, argument: string | undefined): string {
   const named = payload.hook_event_name;
   if (named !== undefined && typeof named !== 'string') {
     throw new CommandInputError('hook_event_name in the hook input must be a string');
@@ -345,7 +358,7 @@ function eventOf(payload: Record<string, unknown>, argument: string | undefined)
   const name = named ?? argument;
   if (name === undefined)
     throw new CommandInputError('the hook input has no hook_event_name and no EVENT was given');
-  return eventName(name);
+  return name;
 }
 
 /*
