@@ -27,6 +27,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['telemetry'],
   ['engine'],
   ['protocol'],
+  // Hosts: one folder per agent host and its own hooks protocol (deepagents/: Deep Agents Code Hooks v2).
+  ['hosts'],
   // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
   ['adapters'],
   ['server', 'deepagents', 'timeline'],
