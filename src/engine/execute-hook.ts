@@ -3,7 +3,7 @@ import type { HookRun } from '../outcome/outcome.js';
 import type { HookEffects } from '../read/hook-verdict.js';
 import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
-import { runners } from '../run/runners.js';
+import { runHook } from '../run/runners.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import { toHookRun } from './to-hook-run.js';
 
@@ -31,7 +31,7 @@ export async function executeHook(
   options.onHookStart?.({ event, index, command: hook.label });
   let execution: HandlerExecution;
   try {
-    execution = await runners[hook.type](request);
+    execution = await runHook(request);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     execution = executionWithoutOutput(

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['common', 'errors'],
   ['patterns'],
+  // One module per handler type: its row of facts (zod-free, read by the catalogue and the fast loader) and
+  // its settings schema. Its runner sits in run/, beside the machinery it uses.
+  ['handlers'],
   ['events'],
   ['transcript', 'env-file', 'watch'],
   ['settings'],
