@@ -3,8 +3,10 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import { quoteShellWord } from '../../deepagents/shell-words.js';
+import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import type { SourceLevel } from '../../settings/configured-hook.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
+import { hostOption } from '../host-option.js';
 import type { CatchAllTarget } from '../init/catch-all-command.js';
 import { hooksAddedSince, hooksOf, withAddedHooks } from '../init/hooks-added-since.js';
 import { clientDetachesItself, hookwireInvocation } from '../init/hookwire-invocation.js';
@@ -30,7 +32,7 @@ import {
   type SettingsText,
 } from '../init/plan-claude-init.js';
 
-const HELP = `Usage: hookwire init claude [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
+const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
@@ -67,6 +69,7 @@ export async function run(argv: string[]): Promise<number> {
         print: { type: 'boolean' },
         force: { type: 'boolean' },
         undo: { type: 'boolean' },
+        host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -74,6 +77,8 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
+    const chosen = hostOption(values.host, 'init');
+    if (typeof chosen === 'number') return chosen;
     const projectDir = workingDirectory(values.project);
     const [host, ...extra] = positionals;
     if (extra.length > 0 || (host !== undefined && host !== 'claude')) {
@@ -81,8 +86,16 @@ export async function run(argv: string[]): Promise<number> {
         `expected \`claude\` (the only host init knows), got ${positionals.join(' ')}`,
       );
     }
+    if (host !== undefined && chosen !== claudeCodeHost) {
+      throw new CommandInputError(`\`claude\` and --host ${chosen.name} name two hosts; give one`);
+    }
+    if (chosen.install.supported !== true) {
+      process.stderr.write(`hookwire init: ${chosen.displayName}: ${chosen.install.supported.reason}\n`);
+      return 1;
+    }
     if (values.undo) return await undo(projectDir);
-    if (host === undefined) throw new CommandInputError('expected `claude` or --undo');
+    if (host === undefined && values.host === undefined)
+      throw new CommandInputError('expected `claude` or --undo');
     return await init(projectDir, values);
   } catch (error) {
     return exitForUsageError('init', HELP, error);
