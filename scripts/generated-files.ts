@@ -1,5 +1,6 @@
 import { outcomeJsonSchema } from '../src/outcome/outcome-schema.js';
 import { deepAgentsJsonSchema, settingsJsonSchema } from '../src/settings/json-schemas.js';
+import { renderClientEventsHeader } from './render-client-events-header.js';
 import { renderEventsMarkdown } from './render-events-markdown.js';
 
 /** A committed file rendered from code; `npm run generate` writes it and a test fails when it drifts. */
@@ -19,4 +20,5 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'schema/settings.schema.json', render: () => json(settingsJsonSchema()) },
   { path: 'schema/deepagents-hooks.schema.json', render: () => json(deepAgentsJsonSchema()) },
   { path: 'schema/outcome.schema.json', render: () => json(outcomeJsonSchema()) },
+  { path: 'native/client/host-does-not-wait.h', render: renderClientEventsHeader },
 ];

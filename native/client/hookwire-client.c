@@ -13,6 +13,13 @@
  * execs `node FILE run ARGS...` with the stdin it read replayed through a pipe: the event is answered the
  * slow way, never dropped, and never sent twice, because it falls back only before a daemon greeted it.
  *
+ * An event the host does not wait for (StopFailure, a late InstructionsLoaded: host-does-not-wait.h, named
+ * in the arguments as `hookwire init` writes them) is delivered detached: the client ignores SIGTERM from
+ * its first instruction (Claude Code signals such hooks' group tens of ms after starting them), reads the
+ * input, forks a copy into a session of its own with /dev/null for stdio, and exits 0 once that copy has
+ * left the host's process group. The copy goes on as above (daemon, start, or the Node fallback), where the
+ * host's signals to the group it left never reach it.
+ *
  * Wire format, integers u32 little-endian, strings as u32 length + bytes:
  *   daemon, on accepting:  "HWH1" protocol version-string
  *   client request:        "HWQ1" length protocol argc args... cwd envc env... stdin
@@ -41,6 +48,9 @@
 #ifdef __APPLE__
 #include <mach-o/dyld.h>
 #endif
+#include <signal.h>
+
+#include "host-does-not-wait.h"
 
 #ifndef HOOKWIRE_VERSION
 #define HOOKWIRE_VERSION "0.0.0-dev"
@@ -313,6 +323,56 @@ static void fall_back(const setup *s, int argc, char **argv, const buffer *input
   exit(OWN_FAILURE);
 }
 
+/* Whether the `run` arguments name an event the host does not wait for (not as an option's value). */
+static int host_does_not_wait(int argc, char **argv) {
+  static const char *const valued[] = {"--settings", "--plugin", "--trace", "--on-config-error",
+                                       "--on-untrusted"};
+  for (int i = 1; i < argc; i++) {
+    int is_value = 0;
+    for (size_t v = 0; v < sizeof valued / sizeof *valued; v++)
+      if (strcmp(argv[i - 1], valued[v]) == 0) is_value = 1;
+    if (is_value) continue;
+    for (size_t e = 0; e < sizeof HOST_DOES_NOT_WAIT / sizeof *HOST_DOES_NOT_WAIT; e++)
+      if (strcmp(argv[i], HOST_DOES_NOT_WAIT[e]) == 0) return 1;
+  }
+  return 0;
+}
+
+/*
+ * Continues in a forked copy in a session of its own, stdio on /dev/null (a host reading our stdout to its
+ * end must not wait for the event), SIGTERM back to its default; this process exits 0 once the copy has
+ * called setsid(), so the group the host signals is left empty. When fork fails, the event is delivered
+ * attached, as best it can be.
+ */
+static void detach_from_host(void) {
+  int left[2];
+  if (pipe(left) < 0) return;
+  pid_t copy = fork();
+  if (copy < 0) {
+    close(left[0]);
+    close(left[1]);
+    return;
+  }
+  if (copy > 0) {
+    char byte;
+    close(left[1]);
+    while (read(left[0], &byte, 1) < 0 && errno == EINTR) {
+    }
+    _exit(0);
+  }
+  setsid();
+  close(left[0]);
+  close(left[1]);
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) {
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+    if (null > 2) close(null);
+  }
+  signal(SIGTERM, SIG_DFL);
+}
+
 /* dist/hookwire.cjs of the hookwire package this client was installed with, found from our own path. */
 static const char *find_hookwire(void) {
   static char self[PATH_MAX], candidate[PATH_MAX + 64];
@@ -350,6 +410,8 @@ int main(int argc, char **argv) {
     else break;
   }
   const char *command = first < argc ? argv[first] : "";
+  int detached = strcmp(command, "run") == 0 && host_does_not_wait(argc - first, argv + first);
+  if (detached) signal(SIGTERM, SIG_IGN);
   if (strcmp(command, "--noop") == 0) return 0;
   if (strcmp(command, "--version") == 0) {
     puts(HOOKWIRE_VERSION);
@@ -370,6 +432,7 @@ int main(int argc, char **argv) {
   if (read_all(0, &input, INPUT_LIMIT) < 0) usable = 0;
   /* Every command other than `run` is Node's: the daemon serves events only. */
   if (strcmp(command, "run") != 0) usable = 0;
+  if (detached) detach_from_host();
 
   int fd = -1;
   if (usable) {

@@ -83,7 +83,8 @@ export function daemonWorld() {
           // Already gone.
         }
       }
-      rmSync(base, { recursive: true, force: true });
+      // A detached run (an event the host does not wait for) may still be writing its last files here.
+      rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -1,9 +1,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installedClient } from '../../src/cli/daemon/installed-client.js';
-import { clientBinary, daemonWorld } from './daemon-harness.js';
+import { clientBinary, daemonWorld, until } from './daemon-harness.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const binary = clientBinary();
@@ -48,6 +56,7 @@ function installedProject(withClient: boolean) {
     JSON.stringify({
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "no rm" >&2; exit 2' }] }],
+        StopFailure: [{ hooks: [{ type: 'command', command: `cat > ${join(world.base, 'stopped')}` }] }],
       },
     }),
   );
@@ -60,6 +69,7 @@ function installedProject(withClient: boolean) {
     hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
   };
   const command = settings.hooks.PreToolUse?.[0]?.hooks[0]?.command ?? '';
+  const stopCommand = settings.hooks.StopFailure?.[0]?.hooks[0]?.command ?? '';
   /** Runs the installed PreToolUse command as Claude Code does: `sh -c`, the payload on stdin. */
   const fireInstalled = () =>
     spawnSync('sh', ['-c', command], { input: world.payload(), env: world.env, encoding: 'utf8' });
@@ -68,10 +78,23 @@ function installedProject(withClient: boolean) {
       env: world.env,
       encoding: 'utf8',
     });
+  /** Runs the installed StopFailure command as Claude Code does; resolves once its hook has the payload. */
+  const fireStopFailure = async () => {
+    const answer = spawnSync('sh', ['-c', stopCommand], {
+      input: world.payload({ hook_event_name: 'StopFailure', error: 'server_error' }),
+      env: world.env,
+      encoding: 'utf8',
+    });
+    const stopped = join(world.base, 'stopped');
+    await until(() => existsSync(stopped) && readFileSync(stopped, 'utf8').includes('server_error'));
+    return answer;
+  };
   return {
     world,
     client: installedClient(join(hookwire, 'dist', 'hookwire.cjs')),
     command,
+    stopCommand,
+    fireStopFailure,
     fireInstalled,
     doctor,
   };
@@ -92,7 +115,16 @@ describe.skipIf(binary === undefined)('hookwire init with the client installed',
     expect(doctor).toContain('client: native');
     expect(doctor).toMatch(/daemon: running/);
     expect(doctor).toContain('an event takes: the native client and the warm daemon');
-    expect(doctor).toContain('.claude/settings.json: 1 entries, all through hookwire-client');
+    expect(doctor).toContain('.claude/settings.json: 2 entries, all through hookwire-client');
+  });
+
+  it('installs the plain client command for an event the host does not wait for: the client detaches itself', async () => {
+    const project = installedProject(true);
+    expect(project.stopCommand).toMatch(
+      /^"\$CLAUDE_PROJECT_DIR"\/node_modules\/\.bin\/hookwire-client run --settings \S+ StopFailure$/,
+    );
+    const answer = await project.fireStopFailure();
+    expect([answer.status, answer.stdout, answer.stderr]).toEqual([0, '', '']);
   });
 });
 
@@ -108,5 +140,16 @@ describe('hookwire init without a native client for this platform', () => {
     expect(answer.stderr).toContain('no rm');
     expect(project.world.daemonPids()).toHaveLength(0);
     expect(project.doctor()).toContain('an event takes: a Node start per event');
+  });
+
+  it('keeps the shell detach for an event the host does not wait for: Node starts after the host SIGTERM', async () => {
+    const project = installedProject(false);
+    expect(
+      project.stopCommand.startsWith(
+        `trap '' TERM; set -- "$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire-client run`,
+      ),
+    ).toBe(true);
+    const answer = await project.fireStopFailure();
+    expect([answer.status, answer.stdout, answer.stderr]).toEqual([0, '', '']);
   });
 });

@@ -97,5 +97,15 @@ describe.skipIf(process.platform !== 'linux')(
       );
       expect(command.startsWith(`trap '' TERM;`)).toBe(true);
     });
+
+    it('is left to the native client, which detaches itself', () => {
+      expect(
+        catchAllCommand('StopFailure', {
+          hookwire: 'hookwire-client',
+          hooksFile: 'h.json',
+          detachesItself: true,
+        }),
+      ).toBe('hookwire-client run --settings h.json StopFailure');
+    });
   },
 );

@@ -56,7 +56,13 @@ describe('resolveModelSettings', () => {
   it('defaults to Anthropic and a small model', () => {
     expect(resolveModelSettings(undefined, undefined, {})).toEqual({
       ok: true,
-      settings: { provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: undefined, apiKey: undefined },
+      settings: {
+        provider: 'anthropic',
+        model: 'claude-haiku-4-5',
+        baseURL: undefined,
+        apiKey: undefined,
+        authToken: undefined,
+      },
     });
   });
 
@@ -70,7 +76,13 @@ describe('resolveModelSettings', () => {
     };
     expect(resolveModelSettings(undefined, undefined, environment)).toEqual({
       ok: true,
-      settings: { provider: 'openai', model: 'qwen3-8b', baseURL: 'http://127.0.0.1:8080/v1', apiKey: 'k' },
+      settings: {
+        provider: 'openai',
+        model: 'qwen3-8b',
+        baseURL: 'http://127.0.0.1:8080/v1',
+        apiKey: 'k',
+        authToken: undefined,
+      },
     });
   });
 

@@ -11,7 +11,6 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { BackgroundDelivery } from '../../engine/engine.js';
-import { stateDirectory } from '../../settings/state-directory.js';
 
 // Moved to the settings layer, where the trust store needs it too; kept exported here for existing importers.
 export { STATE_DIRECTORY_VARIABLE, stateDirectory } from '../../settings/state-directory.js';
@@ -27,13 +26,21 @@ const LARGEST_SESSION_FILE_BYTES = 64 * 1024 * 1024;
 /** Longer session ids are hashed, so that a file name stays within NAME_MAX. */
 const LONGEST_ENCODED_ID_BYTES = 150;
 
-/**
- * Appends one background result to its session's file, creating the directory (0700) and the file (0600)
- * when needed. One line per result, written with one O_APPEND write, so that results finishing together
- * do not interleave.
+/*
+ * Every function takes the state directory (`stateDirectory(env)` of the event's environment): a daemon
+ * answers events of many environments, and its own process.env is none of them.
  */
-export async function appendDelivery(sessionId: string, delivery: BackgroundDelivery): Promise<void> {
-  const directory = stateDirectory();
+
+/**
+ * Appends one background result to its session's file in `directory`, creating the directory (0700) and the
+ * file (0600) when needed. One line per result, written with one O_APPEND write, so that results finishing
+ * together do not interleave.
+ */
+export async function appendDelivery(
+  directory: string,
+  sessionId: string,
+  delivery: BackgroundDelivery,
+): Promise<void> {
   ensurePrivateDirectory(directory);
   const file = join(directory, await sessionFileName(sessionId));
   appendFileSync(file, `${JSON.stringify(delivery)}\n`, { mode: 0o600, flag: 'a' });
@@ -44,8 +51,8 @@ export async function appendDelivery(sessionId: string, delivery: BackgroundDeli
  * and results finishing meanwhile start a new file), read, then removed. Lines that do not parse are
  * skipped. No file, or a state directory that cannot be read, is no results.
  */
-export async function takeDeliveries(sessionId: string): Promise<BackgroundDelivery[]> {
-  const file = join(stateDirectory(), await sessionFileName(sessionId));
+export async function takeDeliveries(directory: string, sessionId: string): Promise<BackgroundDelivery[]> {
+  const file = join(directory, await sessionFileName(sessionId));
   const taking = `${file}${TAKING_MARK}${process.pid}`;
   try {
     renameSync(file, taking);
@@ -75,13 +82,12 @@ export async function takeDeliveries(sessionId: string): Promise<BackgroundDeliv
 }
 
 /** Removes a session's waiting results (at SessionEnd: nobody will take them). */
-export async function forgetSession(sessionId: string): Promise<void> {
-  removeQuietly(join(stateDirectory(), await sessionFileName(sessionId)));
+export async function forgetSession(directory: string, sessionId: string): Promise<void> {
+  removeQuietly(join(directory, await sessionFileName(sessionId)));
 }
 
 /** Removes session files (and files left half-taken) not modified for `STALE_AFTER_MS`. */
-export function removeStaleDeliveries(now = Date.now()): void {
-  const directory = stateDirectory();
+export function removeStaleDeliveries(directory: string, now = Date.now()): void {
   let names: string[];
   try {
     names = readdirSync(directory);

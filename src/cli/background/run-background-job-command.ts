@@ -1,5 +1,6 @@
 import type { BackgroundJob } from '../../engine/engine.js';
 import { runBackgroundJob } from '../../engine/run-background-job.js';
+import { stateDirectory } from '../../settings/state-directory.js';
 import { appendDelivery } from './delivery-store.js';
 
 /**
@@ -12,7 +13,8 @@ export async function runBackgroundJobCommand(input: string): Promise<number> {
   try {
     const job = JSON.parse(input) as BackgroundJob;
     const { delivery, leftoversExpire } = await runBackgroundJob(job);
-    if (delivery !== undefined) await appendDelivery(job.sessionId, delivery);
+    // This process has the environment of the event that launched it (launch-background-job.ts).
+    if (delivery !== undefined) await appendDelivery(stateDirectory(process.env), job.sessionId, delivery);
     await leftoversExpire;
     return 0;
   } catch {

@@ -1,8 +1,9 @@
 import { closeSync, constants, lstatSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import { eventSpec, isEventName } from '../../events/lookup.js';
+import { STATE_DIRECTORY_VARIABLE } from '../../settings/state-directory.js';
 import { CommandInputError } from '../command-input.js';
 import { DaemonBackgroundJobs } from '../daemon/daemon-background.js';
 import { startDaemonServer } from '../daemon/daemon-server.js';
@@ -39,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!Number.isFinite(idleMs) || idleMs <= 0)
       throw new CommandInputError('--idle-ms must be a positive number of milliseconds');
     const log = openLog(socketPath.replace(/\.sock$/, '.log'));
+    forgetOwnEnvironment();
 
     if (await daemonGreets(socketPath)) {
       log(`another daemon answers on ${socketPath}; exiting`);
@@ -82,6 +84,9 @@ function answerRequest(
   jobs: DaemonBackgroundJobs,
 ) {
   const env: NodeJS.ProcessEnv = { ...request.env };
+  // What the client's process would have resolved against its own cwd (this process's is `/`).
+  const stateDir = env[STATE_DIRECTORY_VARIABLE];
+  if (stateDir) env[STATE_DIRECTORY_VARIABLE] = resolve(request.cwd, stateDir);
   const [subcommand, ...runArguments] = request.argv;
   if (subcommand !== 'run') {
     write(2, `hookwire daemon: only \`run\` is served, not ${JSON.stringify(subcommand)}\n`);
@@ -105,6 +110,17 @@ function hostWaitsFor(request: DaemonRequest, runArguments: readonly string[]): 
     name = runArguments.find((argument) => !argument.startsWith('-'));
   }
   return !(typeof name === 'string' && isEventName(name) && eventSpec(name).hostDoesNotWait);
+}
+
+/*
+ * The daemon's environment and cwd are those of the event that started it (the client execs it with its
+ * own): kept, they would reach every later event through whatever reads process.env or resolves a relative
+ * path, another project's secrets and state directory included. Each event gets its request's environment
+ * and cwd (answerEvent); the daemon itself keeps none, and sits in `/`, which holds no directory busy.
+ */
+function forgetOwnEnvironment(): void {
+  for (const name of Object.keys(process.env)) delete process.env[name];
+  process.chdir('/');
 }
 
 /** Removes a socket no daemon greeted on (one that was killed left it); never anything but a socket. */

@@ -8,7 +8,7 @@ import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import type { CatchAllTarget } from '../init/catch-all-command.js';
 import { hooksAddedSince, hooksOf, withAddedHooks } from '../init/hooks-added-since.js';
-import { hookwireInvocation } from '../init/hookwire-invocation.js';
+import { clientDetachesItself, hookwireInvocation } from '../init/hookwire-invocation.js';
 import {
   BACKUP_DIRECTORY,
   type InitState,
@@ -128,9 +128,11 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
   const settings: SettingsText[] = CLAUDE_SETTINGS_FILES.filter((file) =>
     existsSync(join(projectDir, file)),
   ).map((file) => ({ file, text: readFileSync(join(projectDir, file), 'utf8') }));
+  const hookwire = options.hookwire ?? hookwireInvocation(runningCli(), projectDir, version);
   const target: CatchAllTarget = {
-    hookwire: options.hookwire ?? hookwireInvocation(runningCli(), projectDir, version),
+    hookwire,
     hooksFile: shellPath(hooksPath, projectDir),
+    detachesItself: options.hookwire === undefined && clientDetachesItself(runningCli(), hookwire),
   };
   const plan = planClaudeInit(settings, target);
   for (const note of plan.notes) process.stderr.write(`hookwire init: ${note}\n`);

@@ -112,8 +112,9 @@ export async function answerEvent(
       throw new CommandInputError(`--on-untrusted must be block or skip, not ${JSON.stringify(onUntrusted)}`);
     }
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
-    const settings = values.settings?.map((file) => resolve(file));
-    const plugins = values.plugin?.map((directory) => resolve(directory));
+    // Against the cwd of the process the host started, which is not the daemon's own.
+    const settings = values.settings?.map((file) => resolve(context.cwd, file));
+    const plugins = values.plugin?.map((directory) => resolve(context.cwd, directory));
     const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
@@ -166,7 +167,7 @@ export async function answerEvent(
         ? {}
         : {
             trace: {
-              dir: resolve(traceDir),
+              dir: resolve(context.cwd, traceDir),
               redact: env[TRACE_REDACT_VARIABLE] !== '0',
               answer: toHostAnswer,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
@@ -176,7 +177,8 @@ export async function answerEvent(
     const undo = context.whileFiring?.(engine);
     try {
       const sessionId = sessionOf(payload, '');
-      if (sessionId !== '' && 'directory' in state) await deliverEarlierResults(engine, event, sessionId);
+      if (sessionId !== '' && 'directory' in state)
+        await deliverEarlierResults(engine, event, sessionId, state.directory);
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
       const answer = toHostAnswer(
@@ -223,11 +225,12 @@ async function deliverEarlierResults(
   engine: Pick<Engine, 'deliver'>,
   event: string,
   sessionId: string,
+  directory: string,
 ): Promise<void> {
   try {
-    if (event === 'SessionEnd') await forgetSession(sessionId);
-    else engine.deliver(sessionId, await takeDeliveries(sessionId));
-    if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries();
+    if (event === 'SessionEnd') await forgetSession(directory, sessionId);
+    else engine.deliver(sessionId, await takeDeliveries(directory, sessionId));
+    if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries(directory);
   } catch {
     // See above: never the event's failure.
   }

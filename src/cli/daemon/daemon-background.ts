@@ -1,5 +1,6 @@
 import type { BackgroundLauncher } from '../../engine/engine.js';
 import { runBackgroundJob } from '../../engine/run-background-job.js';
+import { stateDirectory } from '../../settings/state-directory.js';
 import { appendDelivery } from '../background/delivery-store.js';
 
 /**
@@ -18,11 +19,13 @@ export class DaemonBackgroundJobs {
 
   /** The launcher of one event, whose hooks inherit `env`. */
   launcherFor(env: Readonly<NodeJS.ProcessEnv>): (launches: Array<Promise<void>>) => BackgroundLauncher {
+    // The event's state directory, as the detached job of a Node `hookwire run` would have it.
+    const directory = stateDirectory(env);
     return () => (job) => {
       this.running++;
       runBackgroundJob(job, env)
         .then(async ({ delivery, leftoversExpire }) => {
-          if (delivery !== undefined) await appendDelivery(job.sessionId, delivery);
+          if (delivery !== undefined) await appendDelivery(directory, job.sessionId, delivery);
           await leftoversExpire;
         })
         // A result that cannot be recorded is lost, as in a detached job: never the daemon's failure.

@@ -7,6 +7,11 @@ export interface CatchAllTarget {
   readonly hookwire: string;
   /** One shell word, such as `"$CLAUDE_PROJECT_DIR"/.hookwire/hooks.json`. */
   readonly hooksFile: string;
+  /**
+   * `hookwire` is the native client, which delivers an event the host does not wait for detached by itself
+   * (native/client/hookwire-client.c): every event gets the plain command.
+   */
+  readonly detachesItself?: boolean;
 }
 
 /*
@@ -26,7 +31,8 @@ const PERL_DETACH = 'pipe R, W; if (fork) { close W; <R>; exit } setsid; exec @A
 
 /**
  * The command of the one catch-all entry for `event`: `<hookwire> run --settings <hooks file> <Event>`,
- * or, for an event Claude Code does not wait for, the same run detached from the host.
+ * or, for an event Claude Code does not wait for, the same run detached from the host by the shell, unless
+ * the native client does that itself (`detachesItself`).
  *
  * Claude Code sends SIGTERM to the process group of such hooks still running when the session ends, tens
  * of ms after starting them (docs/protocol.md), before Node could even start. So the command does its
@@ -39,7 +45,7 @@ const PERL_DETACH = 'pipe R, W; if (fork) { close W; <R>; exit } setsid; exec @A
  */
 export function catchAllCommand(event: EventName, target: CatchAllTarget): string {
   const run = `${target.hookwire} run --settings ${target.hooksFile} ${event}`;
-  if (!eventSpec(event).hostDoesNotWait) return run;
+  if (!eventSpec(event).hostDoesNotWait || target.detachesItself) return run;
   const detached = `sh -c "$d" sh "$@" >/dev/null 2>&1`;
   return [
     `trap '' TERM`,

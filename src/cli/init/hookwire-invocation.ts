@@ -27,3 +27,12 @@ export function hookwireInvocation(
   if (cliPath.split(sep).includes('_npx')) return `npx --yes hookwire@${version}`;
   return clientOnPath(client, pathVariable) ? 'hookwire-client' : 'hookwire';
 }
+
+/**
+ * Whether `invocation` (what hookwireInvocation chose) runs this installation's native client, which delivers
+ * the events the host does not wait for detached by itself (docs/daemon.md): their catch-alls need no shell
+ * detach. The Node client under that name cannot (Node starts after the host's SIGTERM), so they keep it.
+ */
+export function clientDetachesItself(cliPath: string, invocation: string): boolean {
+  return invocation.endsWith('hookwire-client') && installedClient(cliPath).kind === 'native';
+}

@@ -18,8 +18,9 @@ type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
 export async function createAnthropicClient(settings: ModelSettings): Promise<ModelClient> {
   const { default: AnthropicSdk } = await import('@anthropic-ai/sdk');
   const client = new AnthropicSdk({
-    // Undefined lets the SDK use ANTHROPIC_AUTH_TOKEN or a configured profile instead.
+    // Neither key nor token lets the SDK use a configured profile instead.
     ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
+    ...(settings.authToken === undefined ? {} : { authToken: settings.authToken }),
     ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
     maxRetries: 0,
     // The library never prints; SDK warnings would land on the host agent's terminal.

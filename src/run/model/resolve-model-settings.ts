@@ -14,6 +14,11 @@ export interface ModelSettings {
   readonly model: string;
   readonly baseURL: string | undefined;
   readonly apiKey: string | undefined;
+  /**
+   * Anthropic only, when there is no key: ANTHROPIC_AUTH_TOKEN, read here rather than by the SDK, which would
+   * read process.env, and a daemon's is not the event's.
+   */
+  readonly authToken: string | undefined;
 }
 
 /** The settings, or why there are none (reported as the hook's failure, never thrown). */
@@ -55,13 +60,18 @@ export function resolveModelSettings(
         'or `model` on the handler',
     };
   }
+  const apiKey = nonEmpty(options?.apiKey) ?? nonEmpty(environment[`${prefix}_API_KEY`]);
   return {
     ok: true,
     settings: {
       provider,
       model,
       baseURL: nonEmpty(options?.baseURL) ?? nonEmpty(environment[`${prefix}_BASE_URL`]),
-      apiKey: nonEmpty(options?.apiKey) ?? nonEmpty(environment[`${prefix}_API_KEY`]),
+      apiKey,
+      authToken:
+        provider === 'anthropic' && apiKey === undefined
+          ? nonEmpty(environment.ANTHROPIC_AUTH_TOKEN)
+          : undefined,
     },
   };
 }
