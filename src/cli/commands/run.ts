@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
+import { toCodexAnswer } from '../../hosts/codex/to-codex-answer.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -15,6 +16,7 @@ import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/laun
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -111,9 +113,14 @@ export async function answerEvent(
     if (onUntrusted !== 'block' && onUntrusted !== 'skip') {
       throw new CommandInputError(`--on-untrusted must be block or skip, not ${JSON.stringify(onUntrusted)}`);
     }
+    const host = values.host ?? 'claude';
+    if (host !== 'claude' && host !== 'codex') {
+      throw new CommandInputError(`--host must be claude or codex, not ${JSON.stringify(host)}`);
+    }
+    const toAnswer = host === 'codex' ? toCodexAnswer : toHostAnswer;
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     // Against the cwd of the process the host started, which is not the daemon's own.
-    const settings = values.settings?.map((file) => resolve(context.cwd, file));
+    let settings = values.settings?.map((file) => resolve(context.cwd, file));
     const plugins = values.plugin?.map((directory) => resolve(context.cwd, directory));
     const input = context.stdin;
     if (input.trim() === '')
@@ -141,7 +148,15 @@ export async function answerEvent(
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
-    const projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
+    let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
+    if (host === 'codex' && settings === undefined) {
+      // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
+      // from the session's directory, and a directory without one has no hooks to run.
+      const found = projectHooksFile(cwd);
+      if (found === undefined) return { exitCode: 0, afterAnswer };
+      settings = [found.hooksFile];
+      projectDir = found.projectDir;
+    }
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     // `once`, the Stop block cap and background results outlive this process in the state directory.
@@ -169,7 +184,7 @@ export async function answerEvent(
             trace: {
               dir: resolve(context.cwd, traceDir),
               redact: env[TRACE_REDACT_VARIABLE] !== '0',
-              answer: toHostAnswer,
+              answer: toAnswer,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
             },
           }),
@@ -181,7 +196,7 @@ export async function answerEvent(
         await deliverEarlierResults(engine, event, sessionId, state.directory);
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = toHostAnswer(
+      const answer = toAnswer(
         await engine.fire(
           event,
           payload,
@@ -248,6 +263,7 @@ function runArguments(argv: string[]): {
     'on-config-error'?: string;
     'on-untrusted'?: string;
     trace?: string;
+    host?: string;
   };
   positionals: string[];
 } {
@@ -257,6 +273,7 @@ function runArguments(argv: string[]): {
   let onConfigError: string | undefined;
   let onUntrusted: string | undefined;
   let trace: string | undefined;
+  let host: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
     const next = argv[index + 1];
@@ -281,6 +298,10 @@ function runArguments(argv: string[]): {
       trace = next;
       index++;
     } else if (token.startsWith('--trace=')) trace = token.slice('--trace='.length);
+    else if (token === '--host' && next !== undefined && !next.startsWith('-')) {
+      host = next;
+      index++;
+    } else if (token.startsWith('--host=')) host = token.slice('--host='.length);
     else if (!token.startsWith('-')) positionals.push(token);
     else {
       return parseArgs({
@@ -292,6 +313,7 @@ function runArguments(argv: string[]): {
           'on-config-error': { type: 'string' },
           'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
+          host: { type: 'string' },
         },
       });
     }
@@ -303,6 +325,7 @@ function runArguments(argv: string[]): {
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
       ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),
+      ...(host === undefined ? {} : { host }),
     },
     positionals,
   };

@@ -18,9 +18,23 @@ const STOP_NOTE =
 
 /** The answer to Codex for one event, so that Codex does what the merged outcome says. */
 export function toCodexAnswer(outcome: Outcome): HostAnswer {
-  if (outcome.event === 'PreToolUse') return preToolUseAnswer(outcome);
-  if (outcome.event === 'PermissionRequest') return permissionRequestAnswer(outcome);
-  return toHostAnswer(outcome);
+  const answer =
+    outcome.event === 'PreToolUse'
+      ? preToolUseAnswer(outcome)
+      : outcome.event === 'PermissionRequest'
+        ? permissionRequestAnswer(outcome)
+        : toHostAnswer(outcome);
+  return failureShown(outcome, answer);
+}
+
+/*
+ * Codex marks a hook that exits 1 "Failed" where the user sees it, and goes on as if it had said nothing.
+ * When hooks failed and there is nothing else to answer, hookwire exits 1 too, so a crashed or timed-out
+ * guard shows as it would natively instead of as "Completed" (compat/codex C07, C08).
+ */
+function failureShown(outcome: Outcome, answer: HostAnswer): HostAnswer {
+  const failed = outcome.runs.some((run) => run.status === 'non_blocking_error' || run.status === 'timeout');
+  return failed && answer.exitCode === 0 && answer.stdout === '' ? { ...answer, exitCode: 1 } : answer;
 }
 
 function preToolUseAnswer(outcome: Outcome): HostAnswer {

@@ -1,6 +1,7 @@
 /**
  * The events Codex fires hooks for, by the names its hooks.json uses (Claude Code's names), as observed in
- * Codex 0.171 (docs/hosts/codex.md). `Interrupt` is Codex's own.
+ * Codex 0.171 (docs/hosts/codex.md). Codex's own `Interrupt` is not in hookwire's catalogue yet, so init
+ * installs nothing for it.
  */
 export const CODEX_EVENTS = [
   'SessionStart',
@@ -13,7 +14,6 @@ export const CODEX_EVENTS = [
   'SubagentStart',
   'SubagentStop',
   'Stop',
-  'Interrupt',
   'SessionEnd',
 ] as const;
 
