@@ -43,6 +43,7 @@ export const CLAUDE_CODE_EVENTS = [
   'PreModelSwitch',
   'PostModelSwitch',
   'DirectoryAdded',
+  'PreSkillShellCommand',
 ] as const;
 
 /** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */

@@ -85,6 +85,17 @@ export interface EventSpec {
   readonly legacyDecision: boolean;
   /** `hookSpecificOutput` keys the event honours. */
   readonly specificOutput: readonly SpecificOutputField[];
+  /**
+   * The host never applies `updatedInput` here, and any value keeps the action from running
+   * (PreSkillShellCommand, observed in 2.1.332): the reader turns it into a deny, never a rewrite.
+   */
+  readonly updatedInputRefuses?: true;
+  /**
+   * Where a handler's `holdsTools: true` counts (Claude Code 2.1.329: UserPromptSubmit; 2.1.332: PostToolUse):
+   * the host goes on without waiting for the hook, ignores its output and holds tool calls until it ends.
+   * `timeoutCapSeconds` caps the hook's timeout there (PostToolUse: 30 s), null when nothing caps it.
+   */
+  readonly holdsTools?: { readonly timeoutCapSeconds: number | null };
   readonly plainStdout: PlainStdout;
   /** Notification-only events run their hooks but ignore every control field of their output. */
   readonly notificationOnly: boolean;

@@ -16,6 +16,9 @@ export const DECISION_RANK: Readonly<Record<Decision, number>> = {
   block: 4,
 };
 
+/** Why an `updatedInput` refused where the host does not apply one (`EventSpec.updatedInputRefuses`). */
+export const UPDATED_INPUT_REFUSED = 'updatedInput is not applied to this command: it does not run';
+
 /** The text Claude Code shows for a deny that gives no reason. */
 export const DEFAULT_DENY_REASON = 'Blocked by hook';
 
@@ -79,7 +82,13 @@ export function effectsOfOutput(spec: EventSpec, wire: WireOutput): EffectsResul
     const text = reason ?? (decision === 'deny' ? DEFAULT_DENY_REASON : undefined);
     if (text !== undefined) effects.reason = text;
   }
-  if (isRecord(specific.updatedInput)) effects.updatedInput = specific.updatedInput;
+  if (isRecord(specific.updatedInput)) {
+    if (!spec.updatedInputRefuses) effects.updatedInput = specific.updatedInput;
+    else if (effects.decision !== 'deny') {
+      effects.decision = 'deny';
+      effects.reason = UPDATED_INPUT_REFUSED;
+    }
+  }
 
   const context = (specific.additionalContext as string | undefined) ?? wire.additionalContext;
   if (context !== undefined && spec.specificOutput.includes('additionalContext')) {

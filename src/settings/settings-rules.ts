@@ -130,6 +130,11 @@ function checkHandler(
     const message = `timeout is in seconds: ${timeout} means about ${minutes} minutes (was it meant as milliseconds?)`;
     diagnostics.push(diagnosticAt(source, 'warning', timeoutNode, [...path, 'timeout'], message));
   }
+  const holdsNode = propertyNode(handlerNode, 'holdsTools');
+  if (holdsNode && nodeValue(holdsNode) === true && specOf(event).holdsTools === undefined) {
+    const message = `"holdsTools" applies to UserPromptSubmit and PostToolUse only; on ${event} it has no effect`;
+    diagnostics.push(diagnosticAt(source, 'warning', holdsNode, [...path, 'holdsTools'], message));
+  }
   const ifNode = propertyNode(handlerNode, 'if');
   if (ifNode && !isToolEvent(event)) {
     const message = `"if" applies to tool events only; on ${event} this handler never runs`;

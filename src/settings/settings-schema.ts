@@ -37,6 +37,12 @@ export const commandHandlerSchema = z.looseObject({
   env: z.record(z.string(), z.string()).optional().describe('Extra environment variables.'),
   async: z.boolean().optional().describe('Run in the background; the caller does not wait.'),
   asyncRewake: z.boolean().optional().describe('Background hook whose exit 2 wakes the agent.'),
+  holdsTools: z
+    .boolean()
+    .optional()
+    .describe(
+      'UserPromptSubmit and PostToolUse (at most 30 s there): the agent goes on without waiting, the output is ignored, tool calls wait for the hook.',
+    ),
   rewakeMessage: z
     .string()
     .min(1)

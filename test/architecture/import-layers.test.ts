@@ -19,14 +19,13 @@ const LAYERS: readonly (readonly string[])[] = [
   ['run'],
   ['read'],
   ['merge'],
-  // Outcome → Claude Code's answer; the hosts below it (one folder each) answer through it or their own.
-  ['protocol'],
-  // The host protocol seam (src/hosts/host.ts): what the engine and the CLI know of one agent's hooks.
-  ['hosts'],
   ['trace'],
   // OpenTelemetry spans of a firing, and their OTLP export for `hookwire run` and `serve`.
   ['telemetry'],
   ['engine'],
+  ['protocol'],
+  // Hosts: one folder per agent host and its own hooks protocol (deepagents/: Deep Agents Code Hooks v2).
+  ['hosts'],
   // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
   ['adapters'],
   ['server', 'deepagents', 'timeline'],

@@ -3,8 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import { quoteShellWord } from '../../deepagents/shell-words.js';
-import { checkTrust, realPathOf } from '../../settings/trust-check.js';
-import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/trust-store.js';
+import type { SourceLevel } from '../../settings/configured-hook.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import type { CatchAllTarget } from '../init/catch-all-command.js';
 import { hooksAddedSince, hooksOf, withAddedHooks } from '../init/hooks-added-since.js';
@@ -22,6 +21,7 @@ import {
   stateText,
 } from '../init/init-state.js';
 import { appendJsonValue, setJsonValue } from '../init/json-edits.js';
+import { isTrustedNow, trustWrittenSources, type WrittenSource } from '../init/keep-trust.js';
 import {
   CLAUDE_SETTINGS_FILES,
   type InitPlan,
@@ -29,8 +29,6 @@ import {
   planClaudeInit,
   type SettingsText,
 } from '../init/plan-claude-init.js';
-import { recordTrust } from '../trust/record-trust.js';
-import { reviewBytes } from '../trust/review-file.js';
 
 const HELP = `Usage: hookwire init claude [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
@@ -101,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
         err: (text) => process.stderr.write(text),
       });
     }
-    if (values.undo) return undo(projectDir);
+    if (values.undo) return await undo(projectDir);
     if (host === undefined) throw new CommandInputError('expected `claude` or --undo');
     return await init(projectDir, values);
   } catch (error) {
@@ -148,8 +146,12 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
     return 0;
   }
 
-  // Read before init changes it: an existing hooks file's own content must have been trusted already.
-  const trustedBefore = !existsSync(hooksPath) || isTrusted(hooksPath);
+  // Read before init changes them: an existing hooks file's own content must have been trusted already,
+  // and a settings file init rewrites is trusted with its new bytes only if its old ones were.
+  const trustedBefore = !existsSync(hooksPath) || isTrustedNow(hooksPath);
+  const trustedSettings = [...plan.rewritten]
+    .filter(([file]) => isTrustedNow(join(projectDir, file)))
+    .map(([file, text]) => ({ path: join(projectDir, file), level: levelOf(file), text }));
   const hooksText = hooksFileText(plan, hooksPath, state !== undefined);
   if (existsSync(hooksPath) && state === undefined && !options.force) {
     if (readFileSync(hooksPath, 'utf8') !== hooksText) {
@@ -192,43 +194,42 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
   lines.push(`  calls: ${target.hookwire} run --settings ${target.hooksFile} <Event>`);
   lines.push('  undo: hookwire init --undo');
   process.stdout.write(`${lines.join('\n')}\n`);
-  await trustWrittenHooks(hooksPath, hooksText, trustedBefore, projectDir);
+  const hooks = { path: hooksPath, level: 'explicit' as const, text: hooksText };
+  await keepTrust(trustedBefore ? [hooks, ...trustedSettings] : trustedSettings, projectDir);
+  if (!trustedBefore) {
+    process.stderr.write(
+      `hookwire init: ${hooksPath} held hooks you have not trusted; review them with \`${reviewCommand(projectDir)}\` before \`hookwire run\` runs them\n`,
+    );
+  }
   return 0;
 }
 
 /**
  * The user ran init, so the hooks file it writes is trusted (`hookwire run` requires trust, docs/trust.md),
  * unless init added to a hooks file whose earlier content was not trusted (a `git pull` changed it, say):
- * then the user reviews it with `hookwire trust`. Failing to record trust is told, and not init's failure.
+ * then the user reviews it with `hookwire trust`. So are the settings files it rewrites (and `--undo`
+ * restores) whose content before was trusted: init's own edit never needs a second review, and never
+ * trusts what was not. Failing to record trust is told, and not init's failure.
  */
-async function trustWrittenHooks(
-  hooksPath: string,
-  hooksText: string,
-  trustedBefore: boolean,
-  projectDir: string,
-): Promise<void> {
-  const review = `hookwire trust --project ${quoteShellWord(projectDir)}`;
-  if (!trustedBefore) {
-    process.stderr.write(
-      `hookwire init: ${hooksPath} held hooks you have not trusted; review them with \`${review}\` before \`hookwire run\` runs them\n`,
-    );
-    return;
-  }
+async function keepTrust(sources: readonly WrittenSource[], projectDir: string): Promise<void> {
   try {
-    const store = readTrustStore(trustStorePath()).store ?? emptyTrustStore();
-    await recordTrust(trustStorePath(), [
-      reviewBytes(realPathOf(hooksPath), 'explicit', Buffer.from(hooksText), store),
-    ]);
+    await trustWrittenSources(sources);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`hookwire init: could not trust ${hooksPath}: ${message}; run \`${review}\`\n`);
+    const files = sources.map((source) => source.path).join(', ');
+    process.stderr.write(
+      `hookwire init: could not trust ${files}: ${message}; run \`${reviewCommand(projectDir)}\`\n`,
+    );
   }
 }
 
-/** Whether the hooks file as it is now is trusted (a store that cannot be read trusts nothing). */
-function isTrusted(hooksPath: string): boolean {
-  const storeFile = trustStorePath();
-  return checkTrust(readTrustStore(storeFile), storeFile, hooksPath, readFileSync(hooksPath)).trusted;
+function reviewCommand(projectDir: string): string {
+  return `hookwire trust --project ${quoteShellWord(projectDir)}`;
+}
+
+/** The level `hookwire trust` reviews a Claude Code settings file at. */
+function levelOf(file: string): SourceLevel {
+  return basename(file) === 'settings.local.json' ? 'local' : 'project';
 }
 
 /** Whether `file`'s new text got the catch-all of `event`. */
@@ -276,23 +277,27 @@ function withHooksRestored(current: string, original: string, entry: RewrittenFi
   return setJsonValue(current, ['hooks'], hooks);
 }
 
-function undo(projectDir: string): number {
+async function undo(projectDir: string): Promise<number> {
   const state = readInitState(projectDir);
   if (!state) {
     process.stderr.write(`hookwire init: nothing to undo: no ${STATE_FILE} in ${projectDir}\n`);
     return 1;
   }
   const lines: string[] = [];
+  const restored: WrittenSource[] = [];
   for (const entry of state.files) {
     const { settings, backup } = entry;
     const original = readFileSync(join(projectDir, backup), 'utf8');
     const path = join(projectDir, settings);
     const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-    if (current === undefined || current === entry.written) {
-      writeText(projectDir, settings, original);
+    const asInitLeftIt = current === undefined || current === entry.written;
+    const text = asInitLeftIt ? original : withHooksRestored(current, original, entry);
+    // Trusted with the restored bytes only when the bytes undo replaces were trusted.
+    if (current !== undefined && isTrustedNow(path)) restored.push({ path, level: levelOf(settings), text });
+    writeText(projectDir, settings, text);
+    if (asInitLeftIt) {
       lines.push(`  ${settings}: restored from ${backup}`);
     } else {
-      writeText(projectDir, settings, withHooksRestored(current, original, entry));
       lines.push(
         `  ${settings}: changed since init; its "hooks" restored from ${backup} (with hooks added since), the rest kept`,
       );
@@ -313,6 +318,7 @@ function undo(projectDir: string): number {
     removeIfEmpty(join(projectDir, directory));
   }
   process.stdout.write(`hookwire init --undo:\n${lines.join('\n')}\n`);
+  await keepTrust(restored, projectDir);
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
+import { specOf } from '../../events/lookup.js';
 import { toCodexAnswer } from '../../hosts/codex/to-codex-answer.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
@@ -30,10 +31,13 @@ export const TRACE_DIR_VARIABLE = 'HOOKWIRE_TRACE_DIR';
 export const TRACE_REDACT_VARIABLE = 'HOOKWIRE_TRACE_REDACT';
 
 /*
- * hookwire's own failures exit 1: for the host that is a non-blocking hook error, so a broken hookwire never
- * blocks the agent. Exit 2 only ever comes from the hooks' merged answer.
+ * A broken hook input or command line exits 1: for the host that is a non-blocking hook error, and the
+ * event it would name is unknown or not to be believed. A failure of hookwire itself once the event is known
+ * fails closed instead: an event that can block is blocked (exit 2, the reason on stderr), since exit 1
+ * would let through what the hooks were there to stop.
  */
 const OWN_ERROR = 1;
+const BLOCKING_ERROR = 2;
 
 /** Within the host's grace before SIGKILL (about 1.5 s observed): our hooks get TERM, then KILL at 500 ms. */
 const TERM_CLOSE_DEADLINE_MS = 1000;
@@ -100,6 +104,7 @@ export async function answerEvent(
   const writeAnswer = context.write;
   const { env } = context;
   let afterAnswer = async (): Promise<void> => undefined;
+  let event: string | undefined;
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
@@ -126,7 +131,7 @@ export async function answerEvent(
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
     const payload = parseObject(input, 'the hook input on stdin');
-    const event = eventOf(payload, positionals[0]);
+    event = eventOf(payload, positionals[0]);
 
     const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
     if (serving.includes(event)) {
@@ -192,8 +197,10 @@ export async function answerEvent(
     const undo = context.whileFiring?.(engine);
     try {
       const sessionId = sessionOf(payload, '');
-      if (sessionId !== '' && 'directory' in state)
-        await deliverEarlierResults(engine, event, sessionId, state.directory);
+      const refusedResults =
+        sessionId !== '' && 'directory' in state
+          ? await deliverEarlierResults(engine, event, sessionId, state.directory)
+          : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
       const answer = toAnswer(
@@ -210,6 +217,8 @@ export async function answerEvent(
       writeAnswer(2, answer.stderr);
       writeAnswer(2, traceWarnings.join(''));
       if ('refused' in state && answer.exitCode !== 2) writeAnswer(2, `hookwire run: ${state.refused}\n`);
+      if (refusedResults !== undefined && answer.exitCode !== 2)
+        writeAnswer(2, `hookwire run: ${refusedResults}\n`);
       // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.
       if (exporter !== undefined) {
         afterAnswer = async () => {
@@ -226,6 +235,13 @@ export async function answerEvent(
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (event !== undefined && !(error instanceof CommandInputError) && specOf(event).block !== null) {
+      writeAnswer(
+        2,
+        `hookwire run: blocked this ${event} because hookwire failed (fail closed): ${message}\n`,
+      );
+      return { exitCode: BLOCKING_ERROR, afterAnswer };
+    }
     writeAnswer(2, `hookwire run: ${message}\n`);
     return { exitCode: OWN_ERROR, afterAnswer };
   }
@@ -234,21 +250,28 @@ export async function answerEvent(
 /**
  * Hands the engine what the session's background hooks of earlier runs recorded, so that this firing merges
  * it; at SessionEnd the session's file is removed instead. SessionStart and SessionEnd also sweep stale files.
- * The state directory is a convenience: when it cannot be used, results are lost, never the event.
+ * The state directory is a convenience: when it cannot be used, results are lost, never the event. Returns
+ * why a results file (or the directory) was refused unread, to be told on stderr.
  */
 async function deliverEarlierResults(
   engine: Pick<Engine, 'deliver'>,
   event: string,
   sessionId: string,
   directory: string,
-): Promise<void> {
+): Promise<string | undefined> {
+  let refused: string | undefined;
   try {
     if (event === 'SessionEnd') await forgetSession(directory, sessionId);
-    else engine.deliver(sessionId, await takeDeliveries(directory, sessionId));
+    else {
+      const taken = await takeDeliveries(directory, sessionId);
+      engine.deliver(sessionId, taken.deliveries);
+      refused = taken.refused;
+    }
     if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries(directory);
   } catch {
     // See above: never the event's failure.
   }
+  return refused;
 }
 
 /*
