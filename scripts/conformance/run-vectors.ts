@@ -14,7 +14,12 @@ import { dirname, join } from 'node:path';
 import { isRecord } from '../../src/common/is-record.js';
 import { fireHooks } from '../../src/hosts/deepagents/fire-hooks.js';
 import { scrubHookEnvironment } from '../../src/hosts/deepagents/hook-environment.js';
-import { HOOK_EVENTS, type HookEvent, isHookEvent } from '../../src/hosts/deepagents/hook-events.js';
+import {
+  HOOK_EVENT_NAMES,
+  HOOK_EVENTS,
+  type HookEvent,
+  isHookEvent,
+} from '../../src/hosts/deepagents/hook-events.js';
 import { type HookResult, readHookOutcome } from '../../src/hosts/deepagents/hook-output.js';
 import { configuredEvents, matchHandlers, snapshotHooks } from '../../src/hosts/deepagents/hook-snapshot.js';
 import { readHandler } from '../../src/hosts/deepagents/hooks-document.js';
@@ -30,7 +35,9 @@ import {
 import { canonicalPythonJson, PythonFloat } from '../../src/hosts/deepagents/python-json.js';
 import { reduceHookResults } from '../../src/hosts/deepagents/reduce-hook-results.js';
 import { runHookCommand } from '../../src/hosts/deepagents/run-hook-command.js';
+import { readWireInput } from '../../src/hosts/deepagents/wire-input.js';
 import { firstDifference } from './compare.js';
+import { checkTrustScenario } from './trust-scenarios.js';
 
 /*
  * The Deep Agents Code Hooks v2 vectors (shared format, see the suite's README) run through hookwire's
@@ -103,11 +110,16 @@ async function check(vector: Vector, tmp: string): Promise<string | null> {
     case 'reduce':
     case 'wire':
       if (Array.isArray(vector.handler_outputs)) return checkReduce(vector, tmp);
+      if (vector.kind === 'wire') return checkWire(vector, tmp);
       return `no hookwire check for this ${vector.kind} vector yet`;
+    case 'registry':
+      return checkRegistry(vector);
     case 'run':
       return checkRun(vector, tmp);
     case 'project':
       return checkProject(vector);
+    case 'trust':
+      return checkTrustScenario(vector.id, vector.expect as Record<string, unknown>, tmp);
     default:
       return `no hookwire check for kind ${vector.kind} yet`;
   }
@@ -459,4 +471,73 @@ async function checkAdapter(vector: Vector, tmp: string): Promise<string | null>
     if (hook !== own) return `the legacy hook ran in process group ${hook}, the adapter in ${own}`;
   }
   return null;
+}
+
+function checkRegistry(vector: Vector): string | null {
+  const expect = vector.expect as Record<string, unknown>;
+  const actual: Record<string, unknown> = {};
+  for (const key of Object.keys(expect)) {
+    if (key === 'every HookEvent has a spec') {
+      actual[key] =
+        HOOK_EVENT_NAMES.length === 12 && HOOK_EVENT_NAMES.every((event) => HOOK_EVENTS[event] !== undefined);
+      continue;
+    }
+    const [event, field] = key.split('.') as [HookEvent, string];
+    const spec = HOOK_EVENTS[event];
+    actual[key] =
+      field === 'default_timeout_seconds'
+        ? spec.defaultTimeoutSeconds
+        : field === 'matcher_field'
+          ? matcherFieldName(event)
+          : spec.owner;
+  }
+  return firstDifference(expect, actual);
+}
+
+/** Upstream names the matcher field of the tool events `tool_name`, of the others their wire field. */
+function matcherFieldName(event: HookEvent): string | null {
+  return HOOK_EVENTS[event].matcherField;
+}
+
+/** Stdin payloads read as HookWireInput; outputs read and reduced. */
+async function checkWire(vector: Vector, tmp: string): Promise<string | null> {
+  const expect = vector.expect as Record<string, unknown>;
+  const payload = vector.payload as Record<string, unknown>;
+  if ('hook_event_name' in payload) {
+    const reading = readWireInput(payload);
+    if ('problem' in reading) return reading.problem;
+    const redump =
+      expect[
+        'validates as HookWireInput and re-dumps (by_alias, exclude_none, exclude_defaults) to exactly'
+      ] ?? expect['re-dump'];
+    return firstDifference(redump, reading.payload);
+  }
+  // An output: printed by a real process, read and reduced for the event it names (else PreToolUse).
+  const specific = payload.hookSpecificOutput as Record<string, unknown> | undefined;
+  const event = (specific?.hookEventName ?? 'PreToolUse') as HookEvent;
+  const argv = reproducer({ exit: 0, stdout: JSON.stringify(payload) }, 0, tmp);
+  const outcome = await runHookCommand({
+    handler: { type: 'command', command: argv.join(' '), argv },
+    handlerId: `${event}:0:0`,
+    input: '{}',
+    cwd: tmp,
+    env: scrubHookEnvironment(process.env),
+    timeoutSeconds: 60,
+  });
+  const decision = reduceHookResults([readHookOutcome(outcome, `${event}:0:0`)], { event });
+  if ('continue_' in expect) {
+    const extra = decision.diagnostics.some((d) => d.code === 'unsupported_field' && d.field === 'continue_');
+    return firstDifference(
+      { continue: expect.continue_, extra: true },
+      { continue: decision.continue_processing, extra },
+    );
+  }
+  return firstDifference(
+    {
+      event: expect['hook_specific_output.hook_event_name'],
+      decision: expect['hook_specific_output.permission_decision'],
+      diagnostics: [],
+    },
+    { event: decision.event, decision: decision.permission?.behavior, diagnostics: decision.diagnostics },
+  );
 }

@@ -59,7 +59,13 @@ export async function run(argv: string[]): Promise<number> {
     const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
 
     // What --settings and --plugin name is the user's own choice; the default sources are checked for trust.
-    const engine = await createEngine({ cwd, projectDir: cwd, ...(named ?? { trust: 'require' }) });
+    // Settings errors fail closed as under `hookwire run`, so the report shows what the host would get.
+    const engine = await createEngine({
+      cwd,
+      projectDir: cwd,
+      onConfigError: 'block',
+      ...(named ?? { trust: 'require' }),
+    });
     try {
       const time = new Date().toISOString();
       const outcome = await engine.fire(event, payload);

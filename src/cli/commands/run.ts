@@ -5,8 +5,8 @@ import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
-import { toCodexAnswer } from '../../hosts/codex/to-codex-answer.js';
-import { toHostAnswer } from '../../protocol/to-host-answer.js';
+import { codexHost } from '../../hosts/codex/codex-host.js';
+import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
@@ -47,8 +47,8 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error block|allow]
- * [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
+ * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error
+ * block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -108,6 +108,7 @@ export async function answerEvent(
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
+    const host = hostNamed(values.host);
     const onConfigError = values['on-config-error'] ?? 'block';
     if (onConfigError !== 'block' && onConfigError !== 'allow') {
       throw new CommandInputError(
@@ -118,11 +119,6 @@ export async function answerEvent(
     if (onUntrusted !== 'block' && onUntrusted !== 'skip') {
       throw new CommandInputError(`--on-untrusted must be block or skip, not ${JSON.stringify(onUntrusted)}`);
     }
-    const host = values.host ?? 'claude';
-    if (host !== 'claude' && host !== 'codex') {
-      throw new CommandInputError(`--host must be claude or codex, not ${JSON.stringify(host)}`);
-    }
-    const toAnswer = host === 'codex' ? toCodexAnswer : toHostAnswer;
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     // Against the cwd of the process the host started, which is not the daemon's own.
     let settings = values.settings?.map((file) => resolve(context.cwd, file));
@@ -130,8 +126,11 @@ export async function answerEvent(
     const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
-    const payload = parseObject(input, 'the hook input on stdin');
-    event = eventOf(payload, positionals[0]);
+    const received = parseObject(input, 'the hook input on stdin');
+    // The host's event and payload, under the catalogue's names (the identity for Claude Code).
+    const incoming = host.events.incoming(hostEventOf(received, positionals[0]), received);
+    const { payload } = incoming;
+    event = eventName(host.events.toCatalogue(incoming.event));
 
     const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
     if (serving.includes(event)) {
@@ -154,7 +153,7 @@ export async function answerEvent(
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if (host === 'codex' && settings === undefined) {
+    if (host === codexHost && settings === undefined) {
       // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
       // from the session's directory, and a directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
@@ -171,6 +170,7 @@ export async function answerEvent(
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
       hostEnvironment: env,
+      host,
       onConfigError,
       backgroundLauncher: context.launcher(launches),
       // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
@@ -189,7 +189,7 @@ export async function answerEvent(
             trace: {
               dir: resolve(context.cwd, traceDir),
               redact: env[TRACE_REDACT_VARIABLE] !== '0',
-              answer: toAnswer,
+              answer: host.answer.command,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
             },
           }),
@@ -203,7 +203,7 @@ export async function answerEvent(
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = toAnswer(
+      const answer = host.answer.command(
         await engine.fire(
           event,
           payload,
@@ -355,7 +355,7 @@ function runArguments(argv: string[]): {
 }
 
 /** The event named by the input's `hook_event_name`; an EVENT argument must agree (or stand in for it). */
-function eventOf(payload: Record<string, unknown>, argument: string | undefined) {
+function hostEventOf(payload: Record<string, unknown>, argument: string | undefined): string {
   const named = payload.hook_event_name;
   if (named !== undefined && typeof named !== 'string') {
     throw new CommandInputError('hook_event_name in the hook input must be a string');
@@ -368,7 +368,7 @@ function eventOf(payload: Record<string, unknown>, argument: string | undefined)
   const name = named ?? argument;
   if (name === undefined)
     throw new CommandInputError('the hook input has no hook_event_name and no EVENT was given');
-  return eventName(name);
+  return name;
 }
 
 /*

@@ -166,7 +166,7 @@ describe('hookwire run --host codex', () => {
   it('refuses a host it does not know', async () => {
     const result = await runCli(['run', '--host', 'cursor'], codexEvent(temporary));
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('--host must be claude or codex');
+    expect(result.stderr).toContain('unknown host "cursor"');
   });
 });
 
