@@ -36,7 +36,7 @@ describe('hookwire run --host', () => {
     expect(result).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'hookwire run: unknown host "nope"; the hosts are claude-code, deepagents-legacy\n',
+      stderr: 'hookwire run: unknown host "nope"; the hosts are claude-code, codex, deepagents-legacy\n',
     });
   });
 
