@@ -26,6 +26,7 @@ import { readHandler } from '../../src/hosts/deepagents/hooks-document.js';
 import { runLegacyAdapter } from '../../src/hosts/deepagents/legacy-adapter.js';
 import { type HookSource, type LoadedHooks, loadHooks } from '../../src/hosts/deepagents/load-hooks.js';
 import { setLegacyAdapterPrefix } from '../../src/hosts/deepagents/migrate-legacy-hooks.js';
+import { pluginVariables, resolveShellVariables } from '../../src/hosts/deepagents/plugin-variables.js';
 import {
   type InvocationContext,
   matcherSubject,
@@ -114,6 +115,8 @@ async function check(vector: Vector, tmp: string): Promise<string | null> {
       return `no hookwire check for this ${vector.kind} vector yet`;
     case 'registry':
       return checkRegistry(vector);
+    case 'plugin':
+      return checkPlugin(vector, tmp);
     case 'run':
       return checkRun(vector, tmp);
     case 'project':
@@ -540,4 +543,91 @@ async function checkWire(vector: Vector, tmp: string): Promise<string | null> {
     },
     { event: decision.event, decision: decision.permission?.behavior, diagnostics: decision.diagnostics },
   );
+}
+
+async function checkPlugin(vector: Vector, tmp: string): Promise<string | null> {
+  const expect = vector.expect as Record<string, unknown>;
+  const payload = (vector.payload ?? {}) as Record<string, unknown>;
+  if (vector.id === 'cfg-plugin-windows-vars')
+    return firstDifference(expect.resolved, resolveShellVariables(String(payload.value), 'nt'));
+  const home = join(tmp, 'home');
+  if (vector.id === 'plugin-env-vars') {
+    const root = join(tmp, 'plugins', 'checker');
+    const workspace = join(tmp, '$(touch${IFS}PWNED)');
+    mkdirSync(join(workspace, '.git'), { recursive: true });
+    const file = join(root, 'hooks', 'hooks.json');
+    write(file, (vector.config as Record<string, unknown>).plugin);
+    const plugin = { id: 'checker@market', root };
+    const loaded = loadHooks([{ label: 'checker', scope: 'plugin', path: file, plugin }]);
+    const snapshot = snapshotHooks(loaded.config);
+    const payloadOut = projectInvocation(
+      'SessionStart',
+      { cause: 'startup' },
+      { ...DEFAULT_CONTEXT, cwd: workspace },
+    );
+    const variables = pluginVariables(plugin, home, workspace);
+    const fired = await fireHooks({
+      snapshot,
+      event: 'SessionStart',
+      payload: payloadOut,
+      cwd: workspace,
+      env: scrubHookEnvironment(process.env),
+      envFor: (entry) => {
+        const origin = loaded.origins[entry.event]?.[entry.group];
+        return origin?.plugin === undefined ? {} : pluginVariables(origin.plugin, home, workspace);
+      },
+    });
+    if (fired.decision.diagnostics.length > 0)
+      return `diagnostics: ${JSON.stringify(fired.decision.diagnostics)}`;
+    const observedFile = join(variables.CLAUDE_PLUGIN_DATA as string, 'observed.txt');
+    const lines = existsSync(observedFile) ? readFileSync(observedFile, 'utf8').trimEnd().split('\n') : [];
+    const pwned = existsSync(join(workspace, 'PWNED')) || existsSync(join(tmp, 'PWNED'));
+    return firstDifference(
+      {
+        lines: [root, variables.CLAUDE_PLUGIN_DATA, workspace],
+        'not executed': expect["workspace named '$(touch${IFS}PWNED)' not executed"],
+      },
+      { lines, 'not executed': !pwned },
+    );
+  }
+  if (vector.id === 'plugin-malformed-isolated') {
+    const sources: HookSource[] = [];
+    const user = join(tmp, 'user', 'hooks.json');
+    write(user, payload.user);
+    sources.push({ label: 'user', scope: 'user', path: user });
+    for (const [name, content] of Object.entries(payload.plugins as Record<string, unknown>)) {
+      const root = join(tmp, 'plugins', name);
+      const file = join(root, 'hooks', 'hooks.json');
+      mkdirSync(dirname(file), { recursive: true });
+      const bytes = typeof content === 'string' ? /^<bytes (.*)>$/s.exec(content) : null;
+      if (bytes !== null)
+        writeFileSync(
+          file,
+          Buffer.from(
+            (bytes[1] as string).replace(/\\x([0-9a-f]{2})/g, (_, hex: string) =>
+              String.fromCharCode(Number.parseInt(hex, 16)),
+            ),
+            'latin1',
+          ),
+        );
+      else write(file, content);
+      sources.push({ label: name, scope: 'plugin', path: file, plugin: { id: name, root } });
+    }
+    const loaded = loadHooks(sources);
+    const snapshot = snapshotHooks(loaded.config);
+    const messages = loaded.diagnostics.map((diagnostic) => diagnostic.message).join('\n');
+    return firstDifference(
+      {
+        session: expect['SessionStart handlers (good plugin)'],
+        prompt: expect['UserPromptSubmit handlers (user file)'],
+        mentions: expect['a notice mentions'],
+      },
+      {
+        session: (snapshot.handlers.SessionStart ?? []).length > 0,
+        prompt: (snapshot.handlers.UserPromptSubmit ?? []).length > 0,
+        mentions: (expect['a notice mentions'] as string[]).filter((name) => messages.includes(name)),
+      },
+    );
+  }
+  return `no hookwire check for plugin vector ${vector.id} yet`;
 }

@@ -34,6 +34,7 @@ import {
 
 const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
+       hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -52,6 +53,10 @@ cannot run for Claude Code (other handler types, plugins, background hooks, unkn
                 it was changed since.
 
 Running it again changes nothing, unless hooks were added to the settings since: they are moved too.
+
+\`init codex\` adds one group per event the hooks file uses to Codex's $CODEX_HOME/hooks.json, calling
+\`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
+(docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.
 `;
 
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
@@ -81,10 +86,23 @@ export async function run(argv: string[]): Promise<number> {
     if (typeof chosen === 'number') return chosen;
     const projectDir = workingDirectory(values.project);
     const [host, ...extra] = positionals;
-    if (extra.length > 0 || (host !== undefined && host !== 'claude')) {
-      throw new CommandInputError(
-        `expected \`claude\` (the only host init knows), got ${positionals.join(' ')}`,
-      );
+    if (extra.length > 0 || (host !== undefined && host !== 'claude' && host !== 'codex')) {
+      throw new CommandInputError(`expected \`claude\` or \`codex\`, got ${positionals.join(' ')}`);
+    }
+    if (host === 'codex') {
+      const { initCodex } = await import('../init/codex/init-codex.js');
+      return initCodex({
+        projectDir,
+        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+        hookwire: values.hookwire,
+        print: values.print === true,
+        undo: values.undo === true,
+        env: process.env,
+        cliPath: runningCli(),
+        version,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
     }
     if (host !== undefined && chosen !== claudeCodeHost) {
       throw new CommandInputError(`\`claude\` and --host ${chosen.name} name two hosts; give one`);

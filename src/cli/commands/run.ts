@@ -5,6 +5,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
+import { codexHost } from '../../hosts/codex/codex-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -16,6 +17,7 @@ import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/laun
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -119,7 +121,7 @@ export async function answerEvent(
     }
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     // Against the cwd of the process the host started, which is not the daemon's own.
-    const settings = values.settings?.map((file) => resolve(context.cwd, file));
+    let settings = values.settings?.map((file) => resolve(context.cwd, file));
     const plugins = values.plugin?.map((directory) => resolve(context.cwd, directory));
     const input = context.stdin;
     if (input.trim() === '')
@@ -150,7 +152,15 @@ export async function answerEvent(
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
-    const projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
+    let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
+    if (host === codexHost && settings === undefined) {
+      // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
+      // from the session's directory, and a directory without one has no hooks to run.
+      const found = projectHooksFile(cwd);
+      if (found === undefined) return { exitCode: 0, afterAnswer };
+      settings = [found.hooksFile];
+      projectDir = found.projectDir;
+    }
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     // `once`, the Stop block cap and background results outlive this process in the state directory.

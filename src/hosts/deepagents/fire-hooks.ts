@@ -1,6 +1,7 @@
 import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
 import { type HookResult, readHookOutcome } from './hook-output.js';
 import { type HooksSnapshot, matchHandlers, type SnapshotHandler } from './hook-snapshot.js';
+import { resolvePluginHandler } from './plugin-variables.js';
 import { matcherSubject } from './project-invocation.js';
 import { type HookDecision, reduceHookResults } from './reduce-hook-results.js';
 import { runHookCommand } from './run-hook-command.js';
@@ -20,6 +21,7 @@ export interface HookFiring {
   readonly cwd: string;
   /** The environment handlers get (already scrubbed), plus per-handler additions (plugin variables). */
   readonly env: Readonly<Record<string, string>>;
+  /** Variables a handler gets beside `env` (a plugin's); its argv's `${VAR}` of these are replaced. */
   readonly envFor?: (handler: SnapshotHandler) => Readonly<Record<string, string>>;
   readonly continuationCount?: number;
   readonly maxOutputBytes?: number;
@@ -44,12 +46,13 @@ export async function fireHooks(firing: HookFiring): Promise<FiredHooks> {
         entry.handler.timeout?.value ??
         firing.defaultTimeoutSeconds ??
         HOOK_EVENTS[firing.event].defaultTimeoutSeconds;
+      const variables = firing.envFor?.(entry) ?? {};
       const outcome = await runHookCommand({
-        handler: entry.handler,
+        handler: resolvePluginHandler(entry.handler, variables),
         handlerId: entry.id,
         input,
         cwd: firing.cwd,
-        env: { ...firing.env, ...firing.envFor?.(entry) },
+        env: { ...firing.env, ...variables },
         timeoutSeconds,
         ...(firing.maxOutputBytes === undefined ? {} : { maxOutputBytes: firing.maxOutputBytes }),
       });

@@ -23,6 +23,8 @@ export interface HookSource {
   readonly path: string;
   /** An inline document (a plugin manifest's `hooks` object) instead of the file's contents. */
   readonly inline?: unknown;
+  /** A plugin's id (`name@marketplace`) and root directory, for its handlers' variables. */
+  readonly plugin?: { readonly id: string; readonly root: string };
 }
 
 /** A loaded configuration. */
@@ -32,6 +34,8 @@ export interface LoadedHooks {
   readonly sources: readonly string[];
   /** Each group's scope, per event, in the config's order. */
   readonly scopes: Partial<Record<HookEvent, readonly HookSource['scope'][]>>;
+  /** Each group's source, per event, in the config's order. */
+  readonly origins: Partial<Record<HookEvent, readonly HookSource[]>>;
   readonly diagnostics: readonly HookDiagnostic[];
   readonly snapshotId: string;
 }
@@ -41,6 +45,7 @@ export function loadHooks(sources: readonly HookSource[]): LoadedHooks {
   const diagnostics: HookDiagnostic[] = [];
   const merged: Partial<Record<HookEvent, HookGroup[]>> = {};
   const scopes: Partial<Record<HookEvent, HookSource['scope'][]>> = {};
+  const origins: Partial<Record<HookEvent, HookSource[]>> = {};
   const loaded: string[] = [];
   const seen = new Set<string>();
   for (const source of sources) {
@@ -90,12 +95,13 @@ export function loadHooks(sources: readonly HookSource[]): LoadedHooks {
       const scopeList = scopes[event] ?? [];
       scopeList.push(...groups.map(() => source.scope));
       scopes[event] = scopeList;
+      origins[event] = [...(origins[event] ?? []), ...groups.map(() => source)];
     }
   }
   const ordered: Partial<Record<HookEvent, HookGroup[]>> = {};
   for (const event of Object.keys(merged) as HookEvent[]) ordered[event] = merged[event] as HookGroup[];
   const config: HooksConfig = { hooks: ordered };
-  return { config, sources: loaded, scopes, diagnostics, snapshotId: snapshotIdOf(config) };
+  return { config, sources: loaded, scopes, origins, diagnostics, snapshotId: snapshotIdOf(config) };
 }
 
 /** SHA-256 of the canonical JSON form (sorted keys, Python's float repr, ASCII). */

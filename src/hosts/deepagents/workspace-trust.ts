@@ -96,12 +96,18 @@ export async function trustProjectAlways(
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const lock = `${file}.lock`;
   const deadline = Date.now() + LOCK_TIMEOUT_MS;
+  let owned = false;
   for (;;) {
     try {
       closeSync(openSync(lock, 'wx', 0o600));
+      owned = true;
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) return false;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+      // Upstream's FileLock takes an flock on the same file and leaves it behind when done: a lock file
+      // untouched for longer than any write takes is such a leftover, not a writer at work.
+      if (lockIsLeftover(lock)) break;
+      if (Date.now() > deadline) return false;
       await sleep(10);
     }
   }
@@ -126,11 +132,23 @@ export async function trustProjectAlways(
     renameSync(temporary, file);
     return true;
   } finally {
-    try {
-      unlinkSync(lock);
-    } catch {
-      // Already gone.
-    }
+    if (owned)
+      try {
+        unlinkSync(lock);
+      } catch {
+        // Already gone.
+      }
+  }
+}
+
+/** A lock file older than this was left by a finished writer (upstream's FileLock does not remove it). */
+const LEFTOVER_LOCK_MS = 10_000;
+
+function lockIsLeftover(lock: string): boolean {
+  try {
+    return Date.now() - statSync(lock).mtimeMs > LEFTOVER_LOCK_MS;
+  } catch {
+    return false;
   }
 }
 

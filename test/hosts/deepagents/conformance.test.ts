@@ -16,6 +16,6 @@ describe('the Deep Agents Hooks v2 vectors', () => {
       .filter((verdict) => verdict.status === 'fail' && !/^no hookwire check/.test(verdict.detail ?? ''))
       .map((verdict) => `${verdict.id}: ${verdict.detail}`);
     expect(failed).toEqual([]);
-    expect(verdicts.filter((verdict) => verdict.status === 'pass').length).toBeGreaterThanOrEqual(110);
+    expect(verdicts.filter((verdict) => verdict.status === 'pass').length).toBeGreaterThanOrEqual(113);
   }, 120_000);
 });
