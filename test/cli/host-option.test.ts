@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { HOST_NAMES } from '../../src/hosts/registry.js';
 import { hookInput, runCli } from './run-cli.js';
 
-const hosts = 'the hosts are claude-code, deepagents-legacy';
+const hosts = `the hosts are ${HOST_NAMES.join(', ')}`;
 
 describe('--host on the commands that speak a host protocol', () => {
   it.each([

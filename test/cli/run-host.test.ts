@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOST_NAMES } from '../../src/hosts/registry.js';
 import { hookInput, runCli } from './run-cli.js';
 
 const fixtures = 'test/fixtures/cli';
@@ -36,7 +37,7 @@ describe('hookwire run --host', () => {
     expect(result).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'hookwire run: unknown host "nope"; the hosts are claude-code, codex, deepagents-legacy\n',
+      stderr: `hookwire run: unknown host "nope"; the hosts are ${HOST_NAMES.join(', ')}\n`,
     });
   });
 
