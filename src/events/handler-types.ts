@@ -7,7 +7,7 @@
  */
 
 /** Every handler type, in the order docs, lists and messages show them. */
-export const HANDLER_TYPES = ['command', 'http', 'prompt', 'agent', 'callback'] as const;
+export const HANDLER_TYPES = ['command', 'http', 'prompt', 'agent', 'mcp_tool', 'callback'] as const;
 
 /** Handler types a settings file (or code) can attach to an event. `callback` is an in-process function. */
 export type HandlerType = (typeof HANDLER_TYPES)[number];
@@ -23,9 +23,10 @@ export type HandlerScope = 'all' | 'no-model' | 'local';
  * How a handler's identity is written, from its required field: `command-line` is the command, or the
  * program and its `args` (exec form); `field` is the required field alone; `type-and-field` prefixes the
  * type, so a prompt and an agent hook with the same prompt stay two hooks and a callback never equals a
- * command.
+ * command. `mcp-call` is Claude Code's key for mcp_tool hooks: the server, the tool, the JSON of `input` and
+ * `if`; its label is the tool's name as Claude Code gives it to the model, `mcp__<server>__<tool>`.
  */
-export type HandlerIdentity = 'command-line' | 'field' | 'type-and-field';
+export type HandlerIdentity = 'command-line' | 'field' | 'type-and-field' | 'mcp-call';
 
 /** One row of the handler-type table. */
 export interface HandlerTypeFacts {
@@ -82,6 +83,15 @@ export const handlerTypes = {
     label: 'field',
     defaultTimeoutSeconds: { protocol: 60, deepagents: 5 },
     scopes: ['all'],
+  },
+  // Claude Code's mcp_tool (since 2.1.118); its default timeout is not documented: a command's is used.
+  mcp_tool: {
+    requiredField: 'tool',
+    inSettings: true,
+    dedupeKey: 'mcp-call',
+    label: 'mcp-call',
+    defaultTimeoutSeconds: { protocol: 600, deepagents: 5 },
+    scopes: ['all', 'no-model'],
   },
   callback: {
     requiredField: 'name',

@@ -14,4 +14,5 @@ export const runners: Readonly<Record<HandlerType, HandlerRunner>> = {
   http: async (request) => (await import('./http-runner.js')).runHttpHook(request),
   prompt: async (request) => (await import('./prompt-runner.js')).runPromptHook(request),
   agent: async (request) => (await import('./agent-runner.js')).runAgentHook(request),
+  mcp_tool: async (request) => (await import('./mcp-tool-runner.js')).runMcpToolHook(request),
 };

@@ -85,6 +85,17 @@ export const agentHandlerSchema = z.looseObject({
   ...handlerCommon,
 });
 
+export const mcpToolHandlerSchema = z.looseObject({
+  type: z.literal('mcp_tool'),
+  server: z.string().min(1).describe('An MCP server configured for Claude Code (`~/.claude.json`).'),
+  tool: z.string().min(1).describe('The tool to call on it.'),
+  input: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('The tool’s arguments; `${dotted.path}` in strings is replaced from the hook input.'),
+  ...handlerCommon,
+});
+
 /**
  * The schema of each handler type, keyed by `type`: null for a type settings files cannot hold (callbacks
  * are functions, passed in code). A type of the handler-type table without its entry here, or an entry that
@@ -95,6 +106,7 @@ export const handlerSchemas = {
   http: httpHandlerSchema,
   prompt: promptHandlerSchema,
   agent: agentHandlerSchema,
+  mcp_tool: mcpToolHandlerSchema,
   callback: null,
 } as const satisfies {
   readonly [Type in HandlerType]: (typeof handlerTypes)[Type]['inSettings'] extends true

@@ -24,7 +24,7 @@ export function stayReason(event: string, _definition: JsonObject, handler: unkn
   }
   if (!isJsonObject(handler) || !MOVABLE_TYPES.includes(handler.type as string)) {
     const type = isJsonObject(handler) ? JSON.stringify(handler.type) : 'of no type';
-    return `a handler ${type} is Claude Code's own (hookwire runs command, http, prompt and agent)`;
+    return `a handler ${type} is left to Claude Code (hookwire init moves command, http, prompt and agent handlers)`;
   }
   if (!catalogue[event].handlers.includes(handler.type as HandlerType)) {
     return `${event} does not run ${handler.type} hooks`;
