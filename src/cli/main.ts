@@ -61,6 +61,10 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Run a converted Deep Agents hook with its exact payload (used by convert)',
     load: () => import('./commands/deepagents-adapter.js'),
   },
+  'deepagents-legacy': {
+    summary: 'Run a legacy Deep Agents hook migrated to Hooks v2 (used by the deepagents host)',
+    load: () => import('./commands/deepagents-legacy.js'),
+  },
 };
 
 function usage(): string {

@@ -6,14 +6,20 @@
  * directory of the user's own.
  *
  * V8 checks that cached data fits its own version and flags, but not that it fits the source (only the
- * source's length), so each cache file starts with a key line naming the file, its size and mtime, Node's
- * version and architecture and its flags: a rebuilt or upgraded bundle, or another Node, never runs stale
- * code.
- * A cache file is trusted only when the current user owns it and nobody else may write it. Every failure
- * here (no home, a read-only disk, a rejected cache) falls back to compiling as `require` would.
+ * source's length), so each cache file starts with a key line naming the file, the SHA-256 of the exact
+ * bytes compiled, Node's version and architecture and its flags, and is used only when that line is the
+ * current one: a bundle replaced in place (even with the same size and mtime), or another Node, never runs
+ * stale code, and a cache written for other source is not used for this one. The bundle is read once, and
+ * those bytes are both hashed and compiled. (node:crypto costs nothing extra: the run bundle loads it.)
+ * A cache file is trusted only when it is a regular file (not a link, not a FIFO) that the current user owns
+ * and nobody else may write. What it cannot stop: a process of the same user that writes a key line it
+ * computed itself over foreign V8 data; that process could as well rewrite the bundle. Every failure here
+ * (no home, a read-only disk, a rejected cache) falls back to compiling as `require` would.
  */
+import { createHash } from 'node:crypto';
 import {
   closeSync,
+  constants,
   fstatSync,
   mkdirSync,
   openSync,
@@ -63,14 +69,15 @@ function compileWithCache(
   const importModuleDynamically = vmConstants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
   if (importModuleDynamically === undefined) return undefined;
   try {
-    const status = statSync(file);
+    const bytes = readFileSync(file);
+    const contentHash = createHash('sha256').update(bytes).digest('hex');
     // Node's and V8's flags are part of the key too: V8 rejects data made under other flags, and a file shared
     // by two sets of flags (a NODE_OPTIONS in one terminal, none in the host) would be rewritten every time.
     const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-    const key = `${file} ${status.size} ${status.mtimeMs} ${process.version} ${process.arch} ${flags}`;
+    const key = `${file} sha256:${contentHash} ${process.version} ${process.arch} ${flags}`;
     const cacheFile = join(cacheDirectory, `${basename(file)}-${hashOf(key)}.v8`);
     const cached = readOwnCache(cacheFile, key);
-    const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
+    const source = bytes.toString('utf8').replace(/^#!/, '//');
     const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
       filename: file,
       importModuleDynamically,
@@ -89,13 +96,14 @@ function compileWithCache(
 function readOwnCache(cacheFile: string, key: string): Buffer | undefined {
   let descriptor: number;
   try {
-    descriptor = openSync(cacheFile, 'r');
+    // O_NOFOLLOW: a link is not followed; O_NONBLOCK: a FIFO planted there does not wait for a writer.
+    descriptor = openSync(cacheFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
     const status = fstatSync(descriptor);
-    if (!ownedByThisUser(status.uid, status.mode)) return undefined;
+    if (!status.isFile() || !ownedByThisUser(status.uid, status.mode)) return undefined;
     const content = readFileSync(descriptor);
     const header = Buffer.from(`${key}\n`);
     if (!content.subarray(0, header.length).equals(header)) return undefined;

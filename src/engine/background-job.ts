@@ -1,4 +1,5 @@
 import type { AnyEventName } from '../events/event-names.js';
+import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
 import type { Firing } from './firing.js';
@@ -26,6 +27,8 @@ export interface BackgroundJob {
   readonly scrubSecretsKeep: readonly string[] | null;
   readonly policy: HookPolicy;
   readonly model: ModelOptions;
+  /** The host whose rules read the hook's output (`hostNamed`); absent for Claude Code. */
+  readonly host?: string;
 }
 
 /** Receives each background hook of a firing instead of the engine running it in-process. */
@@ -48,5 +51,6 @@ export function backgroundJobOf(firing: Firing, index: number, hook: ConfiguredH
     scrubSecretsKeep: settings.scrubSecrets === null ? null : [...settings.scrubSecrets.keep],
     policy: settings.policy,
     model: settings.model,
+    ...(firing.context.options.host === claudeCodeHost ? {} : { host: firing.context.options.host.name }),
   };
 }

@@ -1,5 +1,4 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
 import { SessionEnvFiles } from '../env-file/session-env-files.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import type { AnyEventName } from '../events/event-names.js';
@@ -10,7 +9,6 @@ import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
-import { CLAUDE_DIRECTORY } from '../settings/settings-locations.js';
 import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
 import { callbackHooks } from './callback-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
@@ -82,13 +80,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
     defaults: {
       sessionId,
-      transcriptPath: join(
-        options.homeDir,
-        CLAUDE_DIRECTORY,
-        'projects',
-        options.projectDir.replace(/[^A-Za-z0-9]/g, '-'),
-        `${sessionId}.jsonl`,
-      ),
+      transcriptPath: options.host.locations.transcriptPath(options.homeDir, options.projectDir, sessionId),
       cwd: options.cwd,
     },
     signal: controller.signal,

@@ -1,7 +1,6 @@
 import { type RunSettings, runSettings } from '../run/create-run-request.js';
 import { markHooksAs } from '../run/process/hook-run-marker.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
-import { PROJECT_DIR_VARIABLE } from '../settings/settings-locations.js';
 import type { NormalizedOptions } from './normalize-options.js';
 
 /**
@@ -44,9 +43,7 @@ export class EngineRunSettings {
       environment: sameSession
         ? last.environment
         : {
-            [PROJECT_DIR_VARIABLE]: options.projectDir,
-            CLAUDECODE: '1',
-            CLAUDE_CODE_SESSION_ID: sessionId,
+            ...options.host.environment.variables({ sessionId, projectDir: options.projectDir }),
             ...options.env,
           },
       hostEnvironment: options.hostEnvironment,

@@ -1,5 +1,6 @@
 import type { Logger } from '../common/logger.js';
 import type { AnyEventName } from '../events/event-names.js';
+import type { Host } from '../hosts/host.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, HookScope, LoadedSettings } from '../settings/configured-hook.js';
@@ -67,6 +68,11 @@ export interface EngineOptions {
    * for that engine only). Default: process.env.
    */
   readonly hostEnvironment?: Readonly<NodeJS.ProcessEnv>;
+  /**
+   * The agent whose hook protocol the engine speaks (src/hosts/): the environment hooks get, how their
+   * output is read, the default transcript path. Default: Claude Code (`claudeCodeHost`).
+   */
+  readonly host?: Host;
   /** Capture cap per stream, bytes. Default 1 MiB. */
   readonly outputCapBytes?: number;
   /**

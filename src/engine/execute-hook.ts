@@ -1,10 +1,9 @@
 import type { AnyEventName } from '../events/event-names.js';
 import type { HookRun } from '../outcome/outcome.js';
 import type { HookEffects } from '../read/hook-verdict.js';
-import { readExecution } from '../read/read-execution.js';
 import type { HandlerExecution, RunRequest } from '../run/handler-execution.js';
 import { executionWithoutOutput } from '../run/handler-execution.js';
-import { runners } from '../run/runners.js';
+import { runHook } from '../run/runners.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import { toHookRun } from './to-hook-run.js';
 
@@ -23,7 +22,7 @@ export async function executeHook(
   event: AnyEventName,
   index: number,
   request: RunRequest,
-  options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd'>,
+  options: Pick<NormalizedOptions, 'onHookStart' | 'onHookEnd' | 'host'>,
   firingStartedAt: number,
 ): Promise<ExecutedHook> {
   const hook = request.hook;
@@ -32,7 +31,7 @@ export async function executeHook(
   options.onHookStart?.({ event, index, command: hook.label });
   let execution: HandlerExecution;
   try {
-    execution = await runners[hook.type](request);
+    execution = await runHook(request);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     execution = executionWithoutOutput(
@@ -41,7 +40,7 @@ export async function executeHook(
       0,
     );
   }
-  const verdict = readExecution(event, hook, execution);
+  const verdict = options.host.output.read(event, hook, execution);
   const run = toHookRun(index, hook, execution, verdict, startedAtMs);
   options.onHookEnd?.({ ...run, event });
   return { run, effects: verdict.effects };

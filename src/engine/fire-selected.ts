@@ -51,8 +51,9 @@ export async function fireSelected(
   const finished = await runFiring(firing, selected, plan);
 
   const entries = mergeEntries(selected, finished);
+  // One push per entry: spreading an array of unbounded length into arguments overflows the stack.
   if (state.hasPendingFor(sessionId))
-    entries.push(...deliveredEntries(state.takePending(sessionId), entries.length));
+    for (const entry of deliveredEntries(state.takePending(sessionId), entries.length)) entries.push(entry);
   const unknown = unknownEventWarning(event);
   const outcome = mergeOutcome({
     event,

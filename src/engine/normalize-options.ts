@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
 import { ENV_FILE_VARIABLE } from '../env-file/session-env-files.js';
 import { HookwireError } from '../errors/hookwire-error.js';
+import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
+import type { Host } from '../hosts/host.js';
 import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import {
@@ -41,6 +43,7 @@ export interface NormalizedOptions {
   readonly env: Readonly<Record<string, string>>;
   /** What hooks inherit under `env`, and where the engine's own variables are read: process.env by default. */
   readonly hostEnvironment: Readonly<NodeJS.ProcessEnv>;
+  readonly host: Host;
   readonly outputCapBytes: number;
   readonly spawner: 'direct' | 'helper-process';
   /** Undefined when hooks inherit the host's whole environment. */
@@ -98,6 +101,7 @@ export function normalizeOptions(
     stopBlockCap: options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP,
     env: options.env ?? {},
     hostEnvironment: env,
+    host: options.host ?? claudeCodeHost,
     outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     spawner: options.spawner ?? 'direct',
     scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),

@@ -1,3 +1,4 @@
+import { hostNamed } from '../hosts/registry.js';
 import type { RunRequest } from '../run/handler-execution.js';
 import { trackedProcessGroupCount } from '../run/process/live-process-groups.js';
 import type { BackgroundJob } from './background-job.js';
@@ -48,6 +49,7 @@ export async function runBackgroundJob(
     {
       onHookStart: undefined,
       onHookEnd: undefined,
+      host: hostNamed(job.host),
     },
     startedAt,
   );

@@ -1,3 +1,4 @@
+import { factsOf } from '../events/handler-types.js';
 import type { SelectedHook } from '../select/select-hooks.js';
 import { backgroundJobOf } from './background-job.js';
 import type { ExecutedHook } from './execute-hook.js';
@@ -54,8 +55,11 @@ export async function runFiring(
     const hook = (selected[group] as SelectedHook).indexed.hook;
     if (fates[group] === 'background') {
       const launcher = context.options.backgroundLauncher;
-      if (launcher !== undefined && hook.type !== 'callback') launcher(backgroundJobOf(firing, group, hook));
-      else context.track(runInBackground(firing, executeInFiring(inBackground(firing), group, hook), hook));
+      if (launcher !== undefined && factsOf(hook.type).background.detached) {
+        launcher(backgroundJobOf(firing, group, hook));
+      } else {
+        context.track(runInBackground(firing, executeInFiring(inBackground(firing), group, hook), hook));
+      }
     } else {
       results[group] = executeInFiring(firing, group, hook);
     }

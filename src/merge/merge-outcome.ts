@@ -111,7 +111,7 @@ export function mergeOutcome(input: MergeInput): Outcome {
 
   const spec = specOf(event);
   const specific = mergeSpecificOutput(spec, entries, decision, reasons, updatedInput);
-  warnings.push(...specific.warnings);
+  for (const warning of specific.warnings) warnings.push(warning);
   Object.assign(trace, specific.trace);
   let reason = reasons.length > 0 ? reasons.join('\n') : null;
   if (spec.answersWorktreePath && decision === null && specific.output.worktreePath === undefined) {

@@ -1,5 +1,10 @@
 import { realpath } from 'node:fs/promises';
-import type { HandlerExecution, RunRequest } from './handler-execution.js';
+import {
+  type HandlerExecution,
+  type HandlerRunner,
+  isRequestOf,
+  type RunRequest,
+} from './handler-execution.js';
 import { AgentRecord } from './model/agent-record.js';
 import type { AgentTool, AgentToolContext, AgentToolResult } from './model/agent-tools/agent-tool.js';
 import { selectAgentTools } from './model/agent-tools/select-agent-tools.js';
@@ -21,9 +26,8 @@ const REMINDER = `Call ${VERDICT_TOOL.name} with your verdict now; a plain text 
  * when the model calls the verdict tool with a valid `{ok, reason?, impossible?}`. Running out of turns or
  * time, an API error or a refusal is a failure value. The conversation is kept (bounded) in details.
  */
-export async function runAgentHook(request: RunRequest): Promise<HandlerExecution> {
+export const agentRunner: HandlerRunner<'agent'> = async (request) => {
   const handler = request.hook.handler;
-  if (handler.type !== 'agent') throw new TypeError(`runAgentHook got a ${handler.type} hook`);
   const started = await startModelRun(request, handler.model);
   if (!started.ok) return started.execution;
   const { run } = started;
@@ -111,7 +115,7 @@ export async function runAgentHook(request: RunRequest): Promise<HandlerExecutio
     },
     details(),
   );
-}
+};
 
 /**
  * A tool's answer, or an error as soon as the hook's timeout (or a cancellation) aborts the signal: no
@@ -147,4 +151,11 @@ async function realProjectRoot(projectDir: string): Promise<string> {
   } catch {
     return projectDir;
   }
+}
+
+/** `agentRunner` for a request of any type: another type is a bug of the caller, thrown. */
+export async function runAgentHook(request: RunRequest): Promise<HandlerExecution> {
+  if (!isRequestOf(request, 'agent'))
+    throw new TypeError(`runAgentHook got a ${request.hook.handler.type} hook`);
+  return agentRunner(request);
 }

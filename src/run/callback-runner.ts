@@ -1,4 +1,9 @@
-import { executionWithoutOutput, type HandlerExecution, type HandlerRunner } from './handler-execution.js';
+import {
+  executionWithoutOutput,
+  type HandlerExecution,
+  type HandlerRunner,
+  isRequestOf,
+} from './handler-execution.js';
 import { onAbort } from './on-abort.js';
 
 type Ending =
@@ -15,12 +20,9 @@ type Ending =
  * no timer, no abort listener and no signal are created for it (a synchronous callback could not be
  * interrupted by a timer anyway). The signal is created only when the callback reads `context.signal`.
  */
-export const runCallback: HandlerRunner = async (request) => {
+export const callbackRunner: HandlerRunner<'callback'> = async (request) => {
   const handler = request.hook.handler;
   const startedAt = performance.now();
-  if (handler.type !== 'callback') {
-    return failure(`runCallback cannot run a ${handler.type} hook`, startedAt);
-  }
   if (request.signal.aborted) return ended('cancelled', startedAt);
   const context = lazySignalContext();
   let returned: unknown;
@@ -127,3 +129,9 @@ function ended(kind: 'timed_out' | 'cancelled', startedAt: number): HandlerExecu
 function failure(error: string, startedAt: number): HandlerExecution {
   return executionWithoutOutput('failed', error, performance.now() - startedAt);
 }
+
+/** `callbackRunner` for a request of any type: another type is a failure. */
+export const runCallback: HandlerRunner = async (request) =>
+  isRequestOf(request, 'callback')
+    ? callbackRunner(request)
+    : failure(`runCallback cannot run a ${request.hook.handler.type} hook`, performance.now());

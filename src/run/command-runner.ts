@@ -3,6 +3,7 @@ import {
   executionWithoutOutput,
   type HandlerExecution,
   type HandlerRunner,
+  isRequestOf,
   type RunRequest,
 } from './handler-execution.js';
 import { commandLineOf } from './process/command-line.js';
@@ -17,10 +18,8 @@ import { spawnThroughHelper } from './spawner/spawn-through-helper.js';
  * and the timeout applied to the whole group. Never throws: failures are `failed`, `timed_out` or
  * `cancelled` executions.
  */
-export const runCommand: HandlerRunner = async (request) => {
-  const handler = request.hook.handler;
-  if (handler.type !== 'command') return notRunnable(`runCommand cannot run a ${handler.type} hook`);
-  const commandLine = commandLineOf(handler, request.projectDir);
+export const commandRunner: HandlerRunner<'command'> = async (request) => {
+  const commandLine = commandLineOf(request.hook.handler, request.projectDir);
   if (!commandLine.ok) return notRunnable(commandLine.error);
   const marker = beginHookRun(request.signal);
   try {
@@ -30,13 +29,18 @@ export const runCommand: HandlerRunner = async (request) => {
   }
 };
 
+/** `commandRunner` for a request of any type (the Deep Agents dispatcher, tests): another type is a failure. */
+export const runCommand: HandlerRunner = async (request) =>
+  isRequestOf(request, 'command')
+    ? commandRunner(request)
+    : notRunnable(`runCommand cannot run a ${request.hook.handler.type} hook`);
+
 async function runMarked(
-  request: RunRequest,
+  request: RunRequest<'command'>,
   commandLine: Extract<ReturnType<typeof commandLineOf>, { ok: true }>,
   marker: string,
 ): Promise<HandlerExecution> {
   const handler = request.hook.handler;
-  if (handler.type !== 'command') return notRunnable(`runCommand cannot run a ${handler.type} hook`);
   const spec: Omit<ProcessSpec, 'env'> = {
     marker,
     file: commandLine.file,

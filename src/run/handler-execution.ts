@@ -1,3 +1,4 @@
+import type { HandlerType } from '../events/event-spec.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
 import type { ModelOptions } from './model/model-options.js';
 import type { Verdict } from './model/verdict-schema.js';
@@ -44,8 +45,8 @@ export interface HandlerExecution {
  * What the engine hands a runner. The payload is serialised once per event and shared by all hooks. Every
  * field is set: `createRunRequest` (create-run-request.ts) applies the defaults, so runners never do.
  */
-export interface RunRequest {
-  readonly hook: ConfiguredHook;
+export interface RunRequest<Type extends HandlerType = HandlerType> {
+  readonly hook: ConfiguredHook<Type>;
   readonly payload: Readonly<Record<string, unknown>>;
   /** The payload as compact JSON (no trailing newline). */
   readonly payloadJson: string;
@@ -84,8 +85,21 @@ export interface RunRequest {
   readonly scrubSecrets: { readonly keep: ReadonlySet<string> } | null;
 }
 
-/** A handler runner: one per handler type. */
-export type HandlerRunner = (request: RunRequest) => Promise<HandlerExecution>;
+/**
+ * A handler runner: one per handler type, typed for its own settings (`HandlerRunner<'command'>` reads
+ * `request.hook.handler.command` without narrowing). `runners.ts` dispatches by type.
+ */
+export type HandlerRunner<Type extends HandlerType = HandlerType> = (
+  request: RunRequest<Type>,
+) => Promise<HandlerExecution>;
+
+/** Whether a request is for a handler of `type`: for callers that hold a request of any type. */
+export function isRequestOf<Type extends HandlerType>(
+  request: RunRequest,
+  type: Type,
+): request is RunRequest<Type> {
+  return request.hook.handler.type === type;
+}
 
 /** The stream fields of a hook that printed nothing: it never started, had no process, or was cancelled. */
 export const NO_OUTPUT = {

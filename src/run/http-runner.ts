@@ -3,7 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { parseJsonObject } from '../common/parse-json-object.js';
 import { addressRefusal, hostNameRefusal } from '../settings/address-refusal.js';
 import { checkUrlPolicy, redactUrl } from '../settings/check-url-policy.js';
-import type { HandlerExecution, HandlerRunner, RunRequest } from './handler-execution.js';
+import {
+  type HandlerExecution,
+  type HandlerRunner,
+  isRequestOf,
+  type RunRequest,
+} from './handler-execution.js';
 import { createHookAgents } from './http/hook-agents.js';
 import { interpolateHeaders } from './http/interpolate-headers.js';
 import { type Resolver, systemResolver } from './http/network-guard.js';
@@ -97,12 +102,9 @@ export function createHttpRunner(options: HttpRunnerOptions = {}): HttpRunner {
   const capBytes = options.bodyCapBytes ?? DEFAULT_HTTP_BODY_CAP_BYTES;
   const agents = createHookAgents(resolver);
 
-  const run = async (request: RunRequest): Promise<HandlerExecution> => {
+  const runHttp: HandlerRunner<'http'> = async (request) => {
     const started = performance.now();
     const { handler } = request.hook;
-    if (handler.type !== 'http') {
-      return execution(failure(`the http runner was given a ${handler.type} handler`), started);
-    }
     const decision = checkUrlPolicy(handler.url, request.policy, request.hook.provenance.level);
     if (!decision.allowed) return execution(failure(`http hook blocked: ${decision.reason}`), started);
     const { url, allowPrivate } = decision;
@@ -129,6 +131,14 @@ export function createHttpRunner(options: HttpRunnerOptions = {}): HttpRunner {
     });
     return execution(toResult(exchange, label, request, capBytes), started);
   };
+  // The engine's registry gives this runner http requests only; a caller holding a request of any type may not.
+  const run: HandlerRunner = async (request) =>
+    isRequestOf(request, 'http')
+      ? runHttp(request)
+      : execution(
+          failure(`the http runner was given a ${request.hook.handler.type} handler`),
+          performance.now(),
+        );
   return Object.assign(run, { close: () => agents.destroy() });
 }
 

@@ -14,9 +14,8 @@ import { toolCallFailure, toolResultExecution } from './mcp/tool-result-executio
  * server that is not configured is a non-blocking "not connected"; a missing SDK or a server hookwire will
  * not start fails closed. On a timeout or cancellation the connection is dropped and a stdio server ended.
  */
-export async function runMcpToolHook(request: RunRequest): Promise<HandlerExecution> {
+export async function mcpToolRunner(request: RunRequest<'mcp_tool'>): Promise<HandlerExecution> {
   const handler = request.hook.handler;
-  if (handler.type !== 'mcp_tool') throw new TypeError(`runMcpToolHook got a ${handler.type} hook`);
   const startedAt = performance.now();
   const spec = specOf(String(request.payload.hook_event_name ?? request.hook.event));
   const context = () => ({

@@ -1,4 +1,9 @@
-import type { HandlerExecution, RunRequest } from './handler-execution.js';
+import {
+  type HandlerExecution,
+  type HandlerRunner,
+  isRequestOf,
+  type RunRequest,
+} from './handler-execution.js';
 import { PROMPT_HOOK_INSTRUCTIONS } from './model/hook-instructions.js';
 import { modelExecution, startModelRun } from './model/model-run.js';
 import { renderPrompt } from './model/render-prompt.js';
@@ -14,9 +19,8 @@ const ANSWER_RECORD_CHARS = 4000;
  * Completes with `verdict` (the reader turns ok:false into the event's block); an API error,
  * refusal, unparseable answer, timeout or cancellation is a failure value naming the model.
  */
-export async function runPromptHook(request: RunRequest): Promise<HandlerExecution> {
+export const promptRunner: HandlerRunner<'prompt'> = async (request) => {
   const handler = request.hook.handler;
-  if (handler.type !== 'prompt') throw new TypeError(`runPromptHook got a ${handler.type} hook`);
   const started = await startModelRun(request, handler.model);
   if (!started.ok) return started.execution;
   const { run } = started;
@@ -59,4 +63,11 @@ export async function runPromptHook(request: RunRequest): Promise<HandlerExecuti
     );
   }
   return modelExecution(run.startedAt, { kind: 'completed', verdict: parsed.verdict }, details);
+};
+
+/** `promptRunner` for a request of any type: another type is a bug of the caller, thrown. */
+export async function runPromptHook(request: RunRequest): Promise<HandlerExecution> {
+  if (!isRequestOf(request, 'prompt'))
+    throw new TypeError(`runPromptHook got a ${request.hook.handler.type} hook`);
+  return promptRunner(request);
 }

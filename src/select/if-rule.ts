@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { escapeRegExp } from '../common/escape-reg-exp.js';
 import { type GlobSyntax, globToRegExp } from '../patterns/glob-to-regexp.js';
+import { parseIfRule } from '../patterns/if-rule-syntax.js';
 
 /** What an `if` rule is tested against: the tool call and the directories relative paths are read from. */
 export interface ToolCall {
@@ -16,7 +17,6 @@ export interface CompiledIfRule {
   readonly warning?: string;
 }
 
-const RULE = /^([^()]+?)\s*(?:\((.*)\))?$/s;
 const FILE_TOOLS = new Set(['Edit', 'Write', 'Read', 'MultiEdit', 'NotebookEdit']);
 /** Tool names, commands, URLs: `*` matches anything, slashes included (`Bash(git *)`). */
 const TEXT_GLOB: GlobSyntax = { pathAware: false };
@@ -32,21 +32,15 @@ const PATH_GLOB: GlobSyntax = { pathAware: true };
  * `domain:`), Glob/Grep → `pattern` or `path`; any other tool → any top-level string argument.
  */
 export function compileIfRule(rule: string): CompiledIfRule {
-  const parsed = RULE.exec(rule.trim());
-  if (!parsed) {
-    return {
-      test: () => false,
-      warning: `"if" rule "${rule}" is not of the form Tool or Tool(pattern); it matches nothing`,
-    };
-  }
-  const toolPattern = globToRegExp(parsed[1] as string, TEXT_GLOB);
-  const argument = parsed[2];
+  const parsed = parseIfRule(rule);
+  // Loading refuses such a rule with a located error; a hook built in code still gets the warning.
+  if ('problem' in parsed) return { test: () => false, warning: `${parsed.problem}; it matches nothing` };
+  const toolPattern = globToRegExp(parsed.tool, TEXT_GLOB);
+  const argument = parsed.argument;
   if (argument === undefined || argument === '' || argument === '*') {
     return { test: (call) => toolPattern.test(call.toolName) };
   }
   const tests = argumentTests(argument);
-  const warning = globToRegExp(argument, PATH_GLOB).warning;
-  if (warning !== undefined) return { test: () => false, warning: `"if" rule "${rule}": ${warning}` };
   return {
     test: (call) => {
       if (!toolPattern.test(call.toolName)) return false;

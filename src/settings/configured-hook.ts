@@ -72,8 +72,16 @@ export interface CallbackHandlerSettings {
 /** Any handler: one of the settings file types (from the schema map), or an in-process callback. */
 export type HandlerConfig = HandlerSettings | CallbackHandlerSettings;
 
+/** The handler settings of each type, by type. */
+export type HandlerConfigs = {
+  readonly [Type in HandlerType]: Extract<HandlerConfig, { readonly type: Type }>;
+};
+
+/** The handler settings of one type: what that type's runner receives. */
+export type HandlerConfigOf<Type extends HandlerType> = HandlerConfigs[Type];
+
 /** One handler, attached to one event, with everything resolved that the engine needs to select and run it. */
-export interface ConfiguredHook {
+export interface ConfiguredHook<Type extends HandlerType = HandlerType> {
   /** The event name as written (unknown names are kept, with a warning, and run as notifications). */
   readonly event: string;
   /** The matcher, trimmed; undefined means everything. */
@@ -83,8 +91,8 @@ export interface ConfiguredHook {
   readonly sequential: boolean;
   /** True when the handler or its definition is `async`. */
   readonly background: boolean;
-  readonly handler: HandlerConfig;
-  readonly type: HandlerType;
+  readonly handler: HandlerConfigOf<Type>;
+  readonly type: Type;
   /** The handler's timeout or the catalogue's default for the event and type, in seconds. */
   readonly timeoutSeconds: number;
   /**

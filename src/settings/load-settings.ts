@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { ConfiguredHook, Diagnostic, LoadedFile, LoadedSettings } from './configured-hook.js';
+import type { EnablingSettings } from './enabled-plugins.js';
 import { applyPolicy, type LeveledPolicy, mergePolicy } from './merge-policy.js';
 import type { PluginOrigin } from './plugin-origin.js';
 import type { PolicyValues } from './read-claude-settings.js';
 import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
-import { plannedSources, readSourceText } from './settings-sources.js';
+import { type PlannedSource, planSources, readSourceText } from './settings-sources.js';
 import { checkTrust, type TrustVerdict, type UntrustedSource, untrustedSource } from './trust-check.js';
 import { sourceNeedsTrust, trustStoreInsideProject } from './trust-rule.js';
 import { readTrustStore, type TrustStoreReading } from './trust-store.js';
@@ -51,21 +52,30 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   let store: TrustStoreReading | undefined;
   let definitionCount = 0;
   const nextDefinitionId = () => `d${++definitionCount}`;
-  for (const source of plannedSources(options, options)) {
+  /** Loads one source; returns its text and trust for `enabledPlugins` (undefined text: it cannot be read). */
+  const load = (source: PlannedSource): EnablingSettings => {
     const read = readSourceText(source);
-    if (read === undefined) continue;
-    if ('diagnostic' in read) {
-      diagnostics.push(read.diagnostic);
-      continue;
+    if (read === undefined || 'diagnostic' in read) {
+      if (read !== undefined) diagnostics.push(read.diagnostic);
+      return { file: source.file, level: source.level, text: undefined };
     }
     const storeFile = options.trustStore;
     let verdict = TRUSTED;
-    if (storeFile !== undefined && sourceNeedsTrust(source, options.projectDir)) {
+    if (source.enabledByUntrusted !== undefined) {
+      // Only an untrusted file turns this plugin on: its hooks fail closed as that file's own do.
+      verdict = { trusted: false, reason: { kind: 'enabled-by-untrusted', ...source.enabledByUntrusted } };
+    } else if (storeFile !== undefined && sourceNeedsTrust(source, options.projectDir)) {
       store ??=
         trustStoreInsideProject(storeFile, options.projectDir, options.homeDir) ?? readTrustStore(storeFile);
       // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
       verdict = read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes);
     }
+    const enabling = {
+      file: source.file,
+      level: source.level,
+      text: read.text,
+      untrusted: verdict.trusted ? undefined : verdict.reason,
+    };
     if (read.warning !== undefined) diagnostics.push(read.warning);
     const origin = {
       file: source.file,
@@ -82,10 +92,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks, errors);
       untrusted.push(skipped);
       diagnostics.push(untrustedDiagnostic(skipped));
-      continue;
+      return enabling;
     }
     diagnostics.push(...reading.diagnostics);
-    if (reading.format === undefined) continue;
+    if (reading.format === undefined) return enabling;
     files.push({ file: source.file, level: source.level, format: reading.format });
     hooks.push(...reading.hooks);
     if (source.plugin === undefined) policies.push({ level: source.level, values: reading.policy });
@@ -94,7 +104,12 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
         ...pluginPolicyWarnings(source.file, reading.policy),
         ...preparePluginData(source.plugin),
       );
-  }
+    return enabling;
+  };
+  // The settings files first: the plugins they enable follow only the trusted ones (docs/trust.md).
+  const plan = planSources(options, options);
+  const enabling = plan.settings.map(load);
+  for (const source of plan.after(enabling)) load(source);
   const { disabledBy, ...policy } = mergePolicy(policies);
   return { hooks: applyPolicy(hooks, { ...policy, disabledBy }), policy, files, diagnostics, untrusted };
 }

@@ -2,7 +2,9 @@ import { didYouMean } from '../common/closest-name.js';
 import { EVENT_NAMES } from '../events/event-names.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { handlerTypes, SETTINGS_HANDLER_TYPES, type SettingsHandlerType } from '../events/handler-types.js';
-import { isEventName, specOf } from '../events/lookup.js';
+import { isEventName, isToolEvent, specOf } from '../events/lookup.js';
+import { compileMatcher } from '../patterns/compile-matcher.js';
+import { parseIfRule } from '../patterns/if-rule-syntax.js';
 import type { ConfiguredHook, Diagnostic, HandlerConfig } from './configured-hook.js';
 import { configuredHook } from './configured-hook-constructor.js';
 import {
@@ -178,6 +180,15 @@ function readDefinition(
   }
   const trimmed = typeof matcherValue === 'string' ? matcherValue.trim() : '';
   const matcher = trimmed === '' || trimmed === '*' ? undefined : trimmed;
+  // A matcher that cannot be compiled would match nothing: the guard silently off. Its hooks do not load and
+  // the located error fails the event closed (docs/reliability.md).
+  const refused =
+    matcher === undefined || specOf(event).matcher === null ? undefined : compileMatcher(matcher);
+  if (matcherNode && refused?.warning !== undefined) {
+    const message = `${refused.warning.replace(/; it matches nothing.*$/, '')}; its hooks do not load, so ${event} fails closed until it is fixed`;
+    diagnostics.push(diagnosticAt(source, 'error', matcherNode, [...path, 'matcher'], message));
+    return;
+  }
   const definition = nodeValue(definitionNode) as { sequential?: unknown; async?: unknown };
   // A definition whose `async` or `sequential` is not a boolean: how its hooks would run is unknown, so
   // none of them loads (their own problems are still reported).
@@ -187,6 +198,7 @@ function readDefinition(
   (handlersNode.children ?? []).forEach((handlerNode, index) => {
     const handlerPath = [...path, 'hooks', index];
     const problems = handlerProblems(source, event, handlerNode, handlerPath);
+    if (problems.length === 0) problems.push(...ifRuleProblems(source, event, handlerNode, handlerPath));
     diagnostics.push(...problems);
     if (problems.length > 0 || flagProblems.length > 0) return;
     const written = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
@@ -216,6 +228,25 @@ function readDefinition(
       }),
     );
   });
+}
+
+/**
+ * An `if` rule that cannot be compiled, as a located error: it would match nothing, leaving the guard off.
+ * On an event without tools `if` never runs anyway (a warning of `validate`, as in Claude Code).
+ */
+function ifRuleProblems(
+  source: SettingsSource,
+  event: string,
+  handlerNode: Node,
+  path: JSONPath,
+): Diagnostic[] {
+  const ifNode = propertyNode(handlerNode, 'if');
+  const rule = ifNode ? nodeValue(ifNode) : undefined;
+  if (typeof rule !== 'string' || !isToolEvent(event)) return [];
+  const parsed = parseIfRule(rule);
+  if (!('problem' in parsed)) return [];
+  const message = `${parsed.problem}; this hook does not load, so ${event} fails closed until it is fixed`;
+  return [diagnosticAt(source, 'error', ifNode, [...path, 'if'], message)];
 }
 
 /** Why a handler cannot run, as located errors; empty when it can. */

@@ -5,10 +5,17 @@ import { isRecord } from '../common/is-record.js';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
 import { type PluginOrigin, pluginDataDirectory } from './plugin-origin.js';
 import type { PlannedSource } from './settings-sources.js';
+import type { UntrustedReason } from './trust-check.js';
 
 /** Where a plugin keeps its manifest and its default hooks file, relative to its root. */
 export const PLUGIN_MANIFEST = join('.claude-plugin', 'plugin.json');
 export const PLUGIN_HOOKS_FILE = join('hooks', 'hooks.json');
+
+/** The untrusted settings file that alone turned a plugin on, and why that file is untrusted. */
+export interface EnabledByUntrusted {
+  readonly file: string;
+  readonly reason: UntrustedReason;
+}
 
 /** How a plugin directory is being loaded: its marketplace (installed plugins) and whose trust it needs. */
 export interface PluginLoad {
@@ -25,6 +32,11 @@ export interface PluginLoad {
    * plugin whose files are gone (Claude Code skips it).
    */
   readonly missing: 'error' | 'warning';
+  /**
+   * The untrusted settings file that alone turns this plugin on: its hooks are loaded as untrusted whatever
+   * the store says of them, so that they fail closed (docs/trust.md).
+   */
+  readonly enabledByUntrusted?: EnabledByUntrusted;
 }
 
 /**
@@ -35,6 +47,8 @@ export interface PluginLoad {
  */
 export function pluginSources(load: PluginLoad): PlannedSource[] {
   const manifestPath = join(load.root, PLUGIN_MANIFEST);
+  const untrustedEnabler =
+    load.enabledByUntrusted === undefined ? {} : { enabledByUntrusted: load.enabledByUntrusted };
   const problem = (
     file: string,
     message: string,
@@ -46,6 +60,7 @@ export function pluginSources(load: PluginLoad): PlannedSource[] {
       level: 'plugin',
       explicit: true,
       trustAs: load.trustAs,
+      ...untrustedEnabler,
       problem: { severity, file, line: 1, column: 1, jsonPath, message },
     },
   ];
@@ -73,6 +88,7 @@ export function pluginSources(load: PluginLoad): PlannedSource[] {
     level: 'plugin',
     explicit: true,
     trustAs: load.trustAs,
+    ...untrustedEnabler,
     plugin,
     // Inline hooks are trusted by the manifest's bytes: exactly those they were parsed from, read once.
     ...(object === undefined ? {} : { object, bytes: manifest.bytes }),

@@ -24,9 +24,13 @@ export const SETTINGS_FILE = 'settings.json';
 /** The project's own, uncommitted settings file in a Claude Code folder. */
 export const LOCAL_SETTINGS_FILE = 'settings.local.json';
 
-/** The home directory hookwire uses: `HOOKWIRE_HOME` when set, else the user's. */
+/**
+ * The home directory hookwire uses: `HOOKWIRE_HOME` when set, else the user's, as os.homedir() finds it
+ * (`HOME`, `USERPROFILE` on Windows, else the password database) but in `env`: a daemon answers events of
+ * many environments, and its own process.env is none of them.
+ */
 export function homeDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return env[HOME_VARIABLE] || homedir();
+  return env[HOME_VARIABLE] || env[process.platform === 'win32' ? 'USERPROFILE' : 'HOME'] || homedir();
 }
 
 /** Where Deep Agents keeps its hooks: `<home>/.deepagents/hooks.json`. */

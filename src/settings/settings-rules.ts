@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { didYouMean } from '../common/closest-name.js';
 import type { HandlerType } from '../events/event-spec.js';
 import { isToolEvent, specOf } from '../events/lookup.js';
-import { compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
 import {
   findNodeAtLocation,
@@ -18,8 +17,8 @@ import { diagnosticAt, type SettingsSource } from './settings-source.js';
 
 /*
  * The checks `validate` adds to what loading already reports: every field against the zod schemas, and the
- * warnings (unknown keys, timeouts that look like milliseconds, matchers that do nothing, `if` on events
- * without tools). Loading stays free of zod; these rules run only when validating.
+ * warnings (unknown keys, timeouts that look like milliseconds, matchers on events without a subject, `if`
+ * on events without tools). Loading stays free of zod; these rules run only when validating.
  */
 
 /** A timeout at or above this many seconds was probably meant in milliseconds. */
@@ -99,9 +98,7 @@ function checkDefinition(
     diagnostics.push(diagnosticAt(source, 'warning', matcherNode, matcherPath, message));
     return diagnostics;
   }
-  const compiled = compileMatcher(trimmed);
-  if (compiled.warning)
-    diagnostics.push(diagnosticAt(source, 'warning', matcherNode, matcherPath, compiled.warning));
+  // A matcher that cannot be compiled is an error of loading (read-claude-settings.ts), reported there.
   return diagnostics;
 }
 

@@ -2,9 +2,9 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
-import { enabledPlugins } from './enabled-plugins.js';
+import { type EnablingSettings, enabledPlugins, readEnablingSettings } from './enabled-plugins.js';
 import type { PluginOrigin } from './plugin-origin.js';
-import { pluginSources } from './read-plugin-directory.js';
+import { type EnabledByUntrusted, pluginSources } from './read-plugin-directory.js';
 import {
   CLAUDE_DIRECTORY,
   LOCAL_SETTINGS_FILE,
@@ -30,6 +30,8 @@ export interface PlannedSource {
   readonly trustAs?: SourceLevel;
   /** Why the source cannot be read at all, found while planning (a plugin directory that is not one). */
   readonly problem?: Diagnostic;
+  /** The untrusted settings file that alone enabled the plugin this source belongs to. */
+  readonly enabledByUntrusted?: EnabledByUntrusted;
 }
 
 /** What a caller names instead of the default sources. */
@@ -41,15 +43,23 @@ export interface ExplicitSources {
 }
 
 /**
+ * The sources to read, in two steps: the settings files first; then, from how they read, what follows them
+ * (the plugins they enable, Deep Agents). Plugins follow only the trusted files, so the trust verdicts of the
+ * settings files must be known before the plugins are planned.
+ */
+export interface SourcePlan {
+  readonly settings: readonly PlannedSource[];
+  /** The sources after `settings`, given each settings file's text and trust. */
+  readonly after: (enabling: readonly EnablingSettings[]) => PlannedSource[];
+}
+
+/**
  * Which sources to read, in hook order: explicit files, objects and plugins only when any is given, else the
  * defaults (managed, user, project, local, the plugins they enable, Deep Agents).
  */
-export function plannedSources(
-  locations: SettingsLocations,
-  explicit: ExplicitSources = {},
-): PlannedSource[] {
+export function planSources(locations: SettingsLocations, explicit: ExplicitSources = {}): SourcePlan {
   if (explicit.files || explicit.objects || explicit.plugins) {
-    return [
+    const settings = [
       ...(explicit.files ?? []).map((file) => ({
         file: resolve(locations.cwd, file),
         level: 'explicit' as const,
@@ -70,6 +80,7 @@ export function plannedSources(
         }),
       ),
     ];
+    return { settings, after: () => [] };
   }
   const defaults: PlannedSource[] = [
     { file: locations.managedSettingsPath, level: 'managed', explicit: false },
@@ -84,26 +95,42 @@ export function plannedSources(
   ];
   // When the project is the home directory, its settings are the user's: read them once.
   const seen = new Set<string>();
-  const settings = defaults.filter((source) => {
+  const unique = defaults.filter((source) => {
     const key = resolve(source.file);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-  const settingsFiles = settings.filter((source) => source.level !== 'deepagents');
-  const deepAgents = settings.filter((source) => source.level === 'deepagents');
-  const plugins = enabledPlugins(settingsFiles, locations.homeDir, locations.projectDir);
-  return [
-    ...settingsFiles,
-    ...plugins.diagnostics.map((problem) => ({
-      file: problem.file,
-      level: 'plugin' as const,
-      explicit: false,
-      problem,
-    })),
-    ...plugins.loads.flatMap(pluginSources),
-    ...deepAgents,
-  ];
+  const settings = unique.filter((source) => source.level !== 'deepagents');
+  const deepAgents = unique.filter((source) => source.level === 'deepagents');
+  return {
+    settings,
+    after: (enabling) => {
+      const plugins = enabledPlugins(enabling, locations.homeDir, locations.projectDir);
+      return [
+        ...plugins.diagnostics.map((problem) => ({
+          file: problem.file,
+          level: 'plugin' as const,
+          explicit: false,
+          problem,
+        })),
+        ...plugins.loads.flatMap(pluginSources),
+        ...deepAgents,
+      ];
+    },
+  };
+}
+
+/**
+ * Every source in hook order, the settings files taken as trusted for the plugins they enable (`validate`
+ * checks what is configured; loading, which checks trust, goes through `planSources`).
+ */
+export function plannedSources(
+  locations: SettingsLocations,
+  explicit: ExplicitSources = {},
+): PlannedSource[] {
+  const plan = planSources(locations, explicit);
+  return [...plan.settings, ...plan.after(readEnablingSettings(plan.settings))];
 }
 
 /**

@@ -16,7 +16,9 @@ export type UntrustedReason =
       readonly problem: string;
       /** How to fix it, when that is not moving the store aside. */
       readonly fix?: string | undefined;
-    };
+    }
+  /** A plugin's hooks that only an untrusted settings file turns on: untrusted whatever the store says. */
+  | { readonly kind: 'enabled-by-untrusted'; readonly file: string; readonly reason: UntrustedReason };
 
 /** A source whose hooks were skipped because it is not trusted; its hooks are kept for `list` and `fire`. */
 export interface UntrustedSource {
@@ -95,6 +97,8 @@ export function describeUntrustedReason(reason: UntrustedReason): string {
       return `it now resolves to ${reason.now}, not ${reason.was}`;
     case 'store':
       return `the trust store ${reason.storeFile} ${reason.problem}; nothing is trusted until it is fixed: ${reason.fix ?? 'move it aside, then trust again'}`;
+    case 'enabled-by-untrusted':
+      return `enabled only by ${reason.file}, which is not trusted: ${describeUntrustedReason(reason.reason)}`;
   }
 }
 

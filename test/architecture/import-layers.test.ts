@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['common', 'errors'],
   ['patterns'],
+  // One module per handler type: its row of facts (zod-free, read by the catalogue and the fast loader) and
+  // its settings schema. Its runner sits in run/, beside the machinery it uses.
+  ['handlers'],
   ['events'],
   ['transcript', 'env-file', 'watch'],
   ['settings'],
@@ -19,11 +22,15 @@ const LAYERS: readonly (readonly string[])[] = [
   ['run'],
   ['read'],
   ['merge'],
+  // Outcome → Claude Code's answer; the hosts below it (one folder each) answer through it or their own.
+  ['protocol'],
+  // The host protocol seam (src/hosts/host.ts), one folder per host (deepagents/: Deep Agents Code Hooks v2):
+  // what the engine and the CLI know of one agent's hooks.
+  ['hosts'],
   ['trace'],
   // OpenTelemetry spans of a firing, and their OTLP export for `hookwire run` and `serve`.
   ['telemetry'],
   ['engine'],
-  ['protocol'],
   // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
   ['adapters'],
   ['server', 'deepagents', 'timeline'],

@@ -74,6 +74,27 @@ describe.skipIf(binary === undefined)("each event's environment, for that event 
     expect(w.daemonPids()).toHaveLength(1);
   });
 
+  it("finds the state directory under each event's own HOME when HOOKWIRE_STATE_DIR is not set", async () => {
+    const w = world();
+    const file = w.hooks({
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo guarded >&2; exit 2' }] }] },
+    });
+    const homes = ['home-a', 'home-b'].map((name) => {
+      const env: NodeJS.ProcessEnv = { ...w.env, HOME: join(w.base, name) };
+      delete env.HOOKWIRE_STATE_DIR;
+      trust(file, w.project, env);
+      return env;
+    });
+    for (const env of homes) {
+      expect(await client(exe, ['--settings', file], w.payload(), env)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'guarded\n',
+      });
+    }
+    expect(w.daemonPids()).toHaveLength(1);
+  });
+
   it("resolves a relative --settings and HOOKWIRE_STATE_DIR against the client's cwd, not the daemon's", async () => {
     const w = world();
     w.hooks({

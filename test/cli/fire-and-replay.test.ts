@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,28 @@ describe('hookwire fire and replay', () => {
       statuses: outcome.runs.map((run: { status: string }) => run.status),
     }).toEqual({ decision: 'deny', reason: 'MK_DENY no writes here', statuses: ['success', 'blocking'] });
     expect(readFileSync(record, 'utf8')).toBe(`${JSON.stringify({ event: 'PreToolUse', payload })}\n`);
+  });
+
+  it('fire fails closed on a matcher the linear engine refuses, as run does (issue 22)', async () => {
+    const settings = join(temporary, 'lookahead.json');
+    const guard = { matcher: '^(?!Read$)', hooks: [{ type: 'command', command: 'exit 2' }] };
+    writeFileSync(settings, JSON.stringify({ hooks: { PreToolUse: [guard] } }));
+    const payload = { tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't1' };
+    const result = await runCli([
+      'fire',
+      'PreToolUse',
+      '--settings',
+      settings,
+      '--payload',
+      JSON.stringify(payload),
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const outcome = JSON.parse(result.stdout);
+    expect([outcome.decision, outcome.runs]).toEqual(['deny', []]);
+    expect(outcome.reason).toContain(
+      `${settings}:1:36 hooks.PreToolUse[0].matcher: error: matcher "^(?!Read$)" uses a lookaround`,
+    );
   });
 
   it('fire reports usage errors with exit 2', async () => {

@@ -95,7 +95,7 @@ describe('hookwire init claude', () => {
     });
     expect(command('StopFailure')).toMatch(/^trap '' TERM; set -- hookwire run --settings .* StopFailure; /);
     expect(result.stderr).toBe(
-      'hookwire init: .claude/settings.json: hooks.PreToolUse[0].hooks[1] stays with Claude Code: a handler "mcp_tool" is left to Claude Code (hookwire init moves command, http, prompt and agent handlers)\n',
+      'hookwire init: .claude/settings.json: hooks.PreToolUse[0].hooks[1] stays with Claude Code: a handler "mcp_tool" is Claude Code\'s own (hookwire runs command, http, prompt and agent)\n',
     );
   });
 

@@ -1,5 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +76,48 @@ exports.thisIsExports = this === module.exports && exports === module.exports;`)
     utimesSync(file, new Date(), new Date(Date.now() + 5_000));
     expect(load(file, cache)).toEqual({ exports: { value: 2 }, fromCache: false });
     expect(load(file, cache)).toEqual({ exports: { value: 2 }, fromCache: true });
+  });
+
+  it('runs the new code of a file replaced in place with the same size and mtime', () => {
+    const { file, cache } = commonJsFile('exports.value = 1;');
+    const stamp = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, stamp, stamp);
+    expect(load(file, cache)).toEqual({ exports: { value: 1 }, fromCache: false });
+    expect(load(file, cache)).toEqual({ exports: { value: 1 }, fromCache: true });
+    writeFileSync(file, 'exports.value = 9;');
+    utimesSync(file, stamp, stamp);
+    expect(load(file, cache)).toEqual({ exports: { value: 9 }, fromCache: false });
+  });
+
+  it('does not use a cache planted for other source at the same path, size and mtime', () => {
+    const { file, cache } = commonJsFile('exports.value = 7;');
+    const stamp = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, stamp, stamp);
+    load(file, cache);
+    writeFileSync(file, 'exports.value = 6;');
+    utimesSync(file, stamp, stamp);
+    expect(load(file, cache, false)).toEqual({ exports: { value: 6 }, fromCache: false });
+
+    // The other file's cache (V8 checks only the source length) copied in place of this one's.
+    const other = commonJsFile('exports.value = 5;');
+    load(other.file, other.cache);
+    expect(load(file, cache)).toEqual({ exports: { value: 6 }, fromCache: false });
+    const [otherCache] = readdirSync(other.cache);
+    for (const name of readdirSync(cache)) copyFileSync(join(other.cache, otherCache!), join(cache, name));
+    expect(load(file, cache, false)).toEqual({ exports: { value: 6 }, fromCache: false });
+  });
+
+  it('ignores a cache file that is a FIFO or a link', () => {
+    const { file, cache } = commonJsFile('exports.value = 8;');
+    load(file, cache);
+    const cacheFile = join(cache, readdirSync(cache)[0]!);
+    const real = `${cacheFile}.real`;
+    renameSync(cacheFile, real);
+    symlinkSync(real, cacheFile);
+    expect(load(file, cache, false)).toEqual({ exports: { value: 8 }, fromCache: false });
+    unlinkSync(cacheFile);
+    execFileSync('mkfifo', ['-m', '600', cacheFile]);
+    expect(load(file, cache, false)).toEqual({ exports: { value: 8 }, fromCache: false });
   });
 
   it('ignores a cache file that others may write, and one V8 rejects', () => {

@@ -87,4 +87,42 @@ describe('hookwire run blocks on settings that validate rejects', () => {
       `error: the text is ${text.length} characters long, over the limit of ${MAX_DOCUMENT_LENGTH} (1 MiB): not read`,
     );
   });
+
+  // Issue 22: a matcher or `if` rule that cannot be compiled matched nothing, with a warning: the guard was off.
+  const guardWith = (matcher: string, handler: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'exit 2', ...handler }] }] },
+    });
+
+  it('a matcher with a lookahead the linear engine refuses (regression: a warning, and the guard was off)', async () => {
+    const reason = await deniedBecause(guardWith('^(?!Read$).*'));
+    expect(reason).toMatch(
+      /\nFILE:1:36 hooks\.PreToolUse\[0\]\.matcher: error: matcher "\^\(\?!Read\$\)\.\*" .*look.*; its hooks do not load, so PreToolUse fails closed until it is fixed$/,
+    );
+  });
+
+  it('a matcher with a backreference', async () => {
+    expect(await deniedBecause(guardWith('(Ba)\\1sh|Bash'))).toMatch(
+      /hooks\.PreToolUse\[0\]\.matcher: error: matcher "\(Ba\)\\1sh\|Bash" .*backreference.*; its hooks do not load/,
+    );
+  });
+
+  it('a matcher that is no valid regular expression', async () => {
+    expect(await deniedBecause(guardWith('[Bash'))).toContain(
+      'hooks.PreToolUse[0].matcher: error: matcher "[Bash" is not a valid regular expression (Invalid regular expression: /[Bash/: Unterminated character class); its hooks do not load',
+    );
+  });
+
+  it('an "if" rule that is not of the form Tool(pattern)', async () => {
+    expect(await deniedBecause(guardWith('Bash', { if: 'Bash(rm *' }))).toContain(
+      'hooks.PreToolUse[0].hooks[0].if: error: "if" rule "Bash(rm *" is not of the form Tool or Tool(pattern); this hook does not load, so PreToolUse fails closed until it is fixed',
+    );
+  });
+
+  it('an "if" rule whose pattern is too large for linear time', async () => {
+    const pattern = `${'a*'.repeat(4_000)}b`;
+    expect(await deniedBecause(guardWith('Bash', { if: `Edit(${pattern})` }))).toMatch(
+      /hooks\.PreToolUse\[0\]\.hooks\[0\]\.if: error: "if" rule "Edit\(a\*.*needs more than 10000 states to be matched in linear time; this hook does not load/,
+    );
+  });
 });

@@ -29,6 +29,20 @@ async function engineFor(file: string, onConfigError: 'block' | 'allow' = 'block
 
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
 
+describe('a callback whose matcher cannot be compiled', () => {
+  it('is refused at createEngine, never added as a guard that matches nothing', async () => {
+    const hook = { type: 'callback' as const, name: 'guard', callback: () => undefined };
+    const refused = createEngine({
+      ...home.options,
+      settings: [{ hooks: {} }],
+      callbacks: [{ event: 'PreToolUse', matcher: '(\\w)\\1', hook }],
+    });
+    await expect(refused).rejects.toThrow(
+      /^callbacks\[0\] \(PreToolUse\): matcher "\(\\w\)\\1" uses a backreference/,
+    );
+  });
+});
+
 describe('onConfigError: block', () => {
   it('blocks a PreToolUse when the settings file is malformed, naming file, line and column', async () => {
     const file = settingsFile('truncated.json', '{"hooks": {"PreToolUse": [{"hooks": [\n');

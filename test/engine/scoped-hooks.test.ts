@@ -159,6 +159,16 @@ describe('adding scoped hooks', () => {
     expect(engine.settings.hooks.length).toBe(1);
   });
 
+  it('refuses a guard whose matcher the linear engine refuses, rather than add a guard that matches nothing', () => {
+    const guard = { matcher: '(?<!Safe)Bash', hooks: [says('PreToolUse', 'guard')] };
+    expect(() =>
+      engine.addScopedHooks({ PreToolUse: [guard] }, { kind: 'subagent', name: 'reviewer', agentId: 'a1' }),
+    ).toThrow(
+      /^the hooks of subagent reviewer cannot run:\n<subagent reviewer>:1:1 hooks\.PreToolUse\[0\]\.matcher: matcher "\(\?<!Safe\)Bash" uses a lookaround/,
+    );
+    expect(engine.settings.hooks.length).toBe(1);
+  });
+
   it('is refused on a closed engine', async () => {
     await engine.close();
     expect(() => engine.addScopedHooks({}, { kind: 'skill', name: 'late' })).toThrow(

@@ -90,9 +90,13 @@ describe.runIf(process.platform === 'linux')('background delivery state on a ful
     );
     expect(lstatSync(file).isSymbolicLink()).toBe(true); // nothing could be written through it
 
-    // Reading the "file" would read /dev/full's endless zeros: it is a link, so it is dropped unread.
+    // Reading the "file" would read /dev/full's endless zeros: it is a link, so it is dropped unread, and said.
     const next = await run('UserPromptSubmit', { prompt: 'next', session_id: 'sess-full' });
-    expect(next).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(next).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `hookwire run: background results in ${file} not read: it is a symbolic link\n`,
+    });
     expect(readdirSync(state)).toEqual([]);
   }, 60_000);
 

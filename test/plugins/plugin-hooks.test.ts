@@ -353,9 +353,63 @@ describe("Claude Code's installed and enabled plugins (default sources)", () => 
       'Context.',
     ]);
 
+    // Trusting the plugin's hooks is not enough while the settings that enable it are untrusted.
     trustFiles(stateDir, [join(guard, 'hooks', 'hooks.json')]);
+    const pluginOnly = await open({ trust: 'require', trustStore });
+    expect(pluginOnly.settings.untrusted.map((source) => [source.file, source.reason.kind])).toEqual([
+      [project, 'new'],
+      [join(guard, 'hooks', 'hooks.json'), 'enabled-by-untrusted'],
+    ]);
+    const stillDenied = await pluginOnly.fire('PreToolUse', bash('rm -rf /'));
+    expect([stillDenied.decision, stillDenied.runs]).toEqual(['deny', []]);
+
+    trustFiles(stateDir, [project]);
     const trusted = await open({ trust: 'require', trustStore });
+    expect(trusted.settings.untrusted).toEqual([]);
     expect((await trusted.fire('PreToolUse', bash('rm -rf /'))).decision).toBe('deny');
     expect(existsSync(join(home.options.homeDir, '.claude', 'plugins', 'data', 'guard-m'))).toBe(true);
+  });
+
+  // Issue 22.3: enabledPlugins was read before the trust check, so an untrusted file could silence a guard.
+  it.each([
+    ['false', false],
+    ['null', null],
+  ])('ignores an untrusted project file that sets a plugin the user enabled to %s', async (_name, value) => {
+    const guard = guardPlugin(join(home.root, 'cache', 'm', 'guard', '1'));
+    install({ 'guard@m': [{ scope: 'user', installPath: guard }] });
+    settings(userSettings(), { enabledPlugins: { 'guard@m': true } });
+    const project = settings(projectSettings(), { enabledPlugins: { 'guard@m': value } });
+    const trustStore = join(home.root, 'state', 'trust.json');
+    const engine = await open({ trust: 'require', trustStore });
+
+    const denied = await engine.fire('PreToolUse', bash('rm -rf /'));
+
+    // The user's guard itself denied: it ran, the untrusted file changed nothing.
+    expect([denied.decision, denied.reason, denied.runs.map((run) => run.status)]).toEqual([
+      'deny',
+      'rm -rf is not allowed',
+      ['blocking'],
+    ]);
+    expect(engine.settings.untrusted.map((source) => source.file)).toEqual([project]);
+  });
+
+  it('does not let an untrusted local file reclassify a plugin the user enabled as needing project trust', async () => {
+    const guard = guardPlugin(join(home.root, 'cache', 'm', 'guard', '1'));
+    install({ 'guard@m': [{ scope: 'user', installPath: guard }] });
+    settings(userSettings(), { enabledPlugins: { 'guard@m': true } });
+    const local = settings(join(home.root, '.claude', 'settings.local.json'), {
+      enabledPlugins: { 'guard@m': true },
+    });
+    const engine = await open({ trust: 'require', trustStore: join(home.root, 'state', 'trust.json') });
+
+    const denied = await engine.fire('PreToolUse', bash('rm -rf /'));
+    const allowed = await engine.fire('PreToolUse', bash('ls'));
+
+    expect([denied.reason, denied.runs.map((run) => run.status)]).toEqual([
+      'rm -rf is not allowed',
+      ['blocking'],
+    ]);
+    expect(allowed.decision).toBeNull();
+    expect(engine.settings.untrusted.map((source) => source.file)).toEqual([local]);
   });
 });

@@ -51,11 +51,11 @@ describe('validateFiles', () => {
         'unknown key "timout" in a command handler (did you mean "timeout"?); it is ignored',
       ),
       at(
-        'warning',
+        'error',
         14,
         20,
         'hooks.PreToolUse[1].matcher',
-        'matcher "[Bash" is not a valid regular expression (Invalid regular expression: /[Bash/: Unterminated character class); it matches nothing',
+        'matcher "[Bash" is not a valid regular expression (Invalid regular expression: /[Bash/: Unterminated character class); its hooks do not load, so PreToolUse fails closed until it is fixed',
       ),
       at(
         'error',

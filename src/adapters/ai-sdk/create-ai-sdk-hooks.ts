@@ -16,10 +16,17 @@ import { type BlockedTurn, type HookedTurn, type RoundRunner, stopRounds } from 
 import { hookTools } from './hook-tools.js';
 import { beginTurn, runTurn } from './run-turn.js';
 
-type GenerateTextParameters = Parameters<typeof generateText>[0];
-type StreamTextParameters = Parameters<typeof streamText>[0];
-type GenerateTextOutput = Awaited<ReturnType<typeof generateText>>;
-type StreamTextOutput = ReturnType<typeof streamText>;
+/** `generateText`'s parameters for these tools and output, as the SDK declares them. */
+type GenerateTextParameters<TOOLS extends ToolSet, OUTPUT extends OutputInterface> = Parameters<
+  typeof generateText<TOOLS, OUTPUT>
+>[0];
+/** `streamText`'s parameters for these tools and output, as the SDK declares them. */
+type StreamTextParameters<TOOLS extends ToolSet, OUTPUT extends OutputInterface> = Parameters<
+  typeof streamText<TOOLS, OUTPUT>
+>[0];
+/** The output the SDK infers when a call names none (each function declares its own default). */
+type DefaultGenerateOutput = OutputInterface<string, string>;
+type DefaultStreamOutput = OutputInterface<string, string, never>;
 
 /**
  * A streamed turn that ran: one `StreamTextResult` per round, in order. Consume each round's stream before
@@ -48,10 +55,17 @@ export interface AiSdkHooks {
   readonly sessionId: string;
   /** The tool set with PreToolUse/PostToolUse/PostToolUseFailure around every `execute`. */
   tools<TOOLS extends ToolSet>(tools: TOOLS): TOOLS;
-  /** `generateText` as a hooked turn: its `tools` are hooked; UserPromptSubmit before, Stop after each round. */
-  generateText(parameters: GenerateTextParameters): Promise<HookedTurn<GenerateTextOutput> | BlockedTurn>;
-  /** `streamText` as a hooked turn; resolves once UserPromptSubmit has run. */
-  streamText(parameters: StreamTextParameters): Promise<HookedStream<StreamTextOutput> | BlockedTurn>;
+  /**
+   * `generateText` as a hooked turn: its `tools` are hooked; UserPromptSubmit before, Stop after each round.
+   * Generic as the SDK's own, so each round is the SDK's `GenerateTextResult` for these tools and output.
+   */
+  generateText<TOOLS extends ToolSet = ToolSet, OUTPUT extends OutputInterface = DefaultGenerateOutput>(
+    parameters: GenerateTextParameters<TOOLS, OUTPUT>,
+  ): Promise<HookedTurn<GenerateTextResult<TOOLS, OUTPUT>> | BlockedTurn>;
+  /** `streamText` as a hooked turn; resolves once UserPromptSubmit has run. Each round is the SDK's own. */
+  streamText<TOOLS extends ToolSet = ToolSet, OUTPUT extends OutputInterface = DefaultStreamOutput>(
+    parameters: StreamTextParameters<TOOLS, OUTPUT>,
+  ): Promise<HookedStream<StreamTextResult<TOOLS, OUTPUT>> | BlockedTurn>;
   /** A `ToolLoopAgent` built from these settings with hooked tools, and hooked `generate`/`stream`. */
   agent<CALL_OPTIONS = never, TOOLS extends ToolSet = ToolSet, OUTPUT extends OutputInterface = never>(
     settings: ToolLoopAgentSettings<CALL_OPTIONS, TOOLS, OUTPUT>,
@@ -83,18 +97,24 @@ export function createAiSdkHooks(options: AgentHooksOptions = {}): AiSdkHooks {
     hooks,
     sessionId: hooks.sessionId,
     tools,
-    generateText(parameters) {
+    generateText<TOOLS extends ToolSet, OUTPUT extends OutputInterface>(
+      parameters: GenerateTextParameters<TOOLS, OUTPUT>,
+    ) {
       const { prompt: _prompt, messages: _messages, ...rest } = withTools(parameters);
       return runTurn(hooks, parameters, {
-        call: (messages) => generateText({ ...rest, messages } as GenerateTextParameters),
+        call: (messages) =>
+          generateText<TOOLS, OUTPUT>({ ...rest, messages } as GenerateTextParameters<TOOLS, OUTPUT>),
         finish: generatedRound,
         continueWith,
       });
     },
-    async streamText(parameters) {
+    async streamText<TOOLS extends ToolSet, OUTPUT extends OutputInterface>(
+      parameters: StreamTextParameters<TOOLS, OUTPUT>,
+    ) {
       const { prompt: _prompt, messages: _messages, ...rest } = withTools(parameters);
       return streamTurn(hooks, parameters, {
-        call: (messages) => streamText({ ...rest, messages } as StreamTextParameters),
+        call: (messages) =>
+          streamText<TOOLS, OUTPUT>({ ...rest, messages } as StreamTextParameters<TOOLS, OUTPUT>),
         finish: streamedRound,
         continueWith,
       });
@@ -135,7 +155,7 @@ async function streamTurn<RESULT>(
   return { blocked: false, rounds: stopRounds(hooks, begun.messages, runner) };
 }
 
-type ResponseMessage = GenerateTextOutput['response']['messages'][number];
+type ResponseMessage = GenerateTextResult<ToolSet, DefaultGenerateOutput>['response']['messages'][number];
 
 const continueWith = (reason: string): ModelMessage => ({ role: 'user', content: reason });
 

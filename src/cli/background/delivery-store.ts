@@ -1,16 +1,21 @@
 import {
   appendFileSync,
   chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
-  readFileSync,
+  readSync,
   renameSync,
   statSync,
   unlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import type { BackgroundDelivery } from '../../engine/engine.js';
+import { checkPrivateDirectory } from '../../engine/session-files.js';
 
 // Moved to the settings layer, where the trust store needs it too; kept exported here for existing importers.
 export { STATE_DIRECTORY_VARIABLE, stateDirectory } from '../../settings/state-directory.js';
@@ -46,39 +51,112 @@ export async function appendDelivery(
   appendFileSync(file, `${JSON.stringify(delivery)}\n`, { mode: 0o600, flag: 'a' });
 }
 
+/** What `takeDeliveries` found: the results, and why a file or the directory was refused, if it was. */
+export interface TakenDeliveries {
+  readonly deliveries: BackgroundDelivery[];
+  /** A located reason (the file or directory, and what is wrong with it); its content was not used. */
+  readonly refused?: string;
+}
+
 /**
  * Takes the waiting results of a session, once: the file is renamed away (so that no other reader gets it,
- * and results finishing meanwhile start a new file), read, then removed. Lines that do not parse are
- * skipped. No file, or a state directory that cannot be read, is no results.
+ * and results finishing meanwhile start a new file), read, then removed. Lines that do not parse, or are not
+ * a result's shape, are skipped. No state directory or no file is no results.
+ *
+ * What another user could have written is never believed: the directory must be the user's own, private
+ * (not group- or other-writable) and not a link; the file a regular file of the user's, not group- or
+ * other-writable, not a link, at most LARGEST_SESSION_FILE_BYTES. Anything else is refused with a reason
+ * and removed unread (a FIFO or a link to /dev/zero would never end; a file others wrote could inject
+ * context into the session).
  */
-export async function takeDeliveries(directory: string, sessionId: string): Promise<BackgroundDelivery[]> {
+export async function takeDeliveries(directory: string, sessionId: string): Promise<TakenDeliveries> {
+  try {
+    checkPrivateDirectory(directory);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { deliveries: [] };
+    return { deliveries: [], refused: `background results not read: ${(error as Error).message}` };
+  }
   const file = join(directory, await sessionFileName(sessionId));
   const taking = `${file}${TAKING_MARK}${process.pid}`;
   try {
     renameSync(file, taking);
   } catch {
-    return [];
+    return { deliveries: [] };
   }
-  let text = '';
+  let read: { text: string } | { refused: string };
   try {
-    // Only a regular file of a sane size is read: a link to a device (/dev/zero) would never end.
-    const status = lstatSync(taking);
-    if (status.isFile() && status.size <= LARGEST_SESSION_FILE_BYTES) text = readFileSync(taking, 'utf8');
-  } catch {
-    // Unreadable (an I/O error): its results are lost, never the event.
+    read = readOwnFile(taking);
+  } catch (error) {
+    // An I/O error: its results are lost, never the event.
+    read = { refused: (error as Error).message };
   } finally {
     removeQuietly(taking);
   }
+  if ('refused' in read) {
+    return { deliveries: [], refused: `background results in ${file} not read: ${read.refused}` };
+  }
   const deliveries: BackgroundDelivery[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of read.text.split('\n')) {
     if (line === '') continue;
+    let value: unknown;
     try {
-      deliveries.push(JSON.parse(line) as BackgroundDelivery);
+      value = JSON.parse(line);
     } catch {
       // A torn line (a disk that filled up mid-write) loses that result only.
+      continue;
     }
+    if (isDelivery(value)) deliveries.push(value);
   }
-  return deliveries;
+  return { deliveries };
+}
+
+/** The text of `file` if it is a regular file of this user that others cannot write, of a bounded size. */
+function readOwnFile(file: string): { text: string } | { refused: string } {
+  let descriptor: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: a link is refused, not followed.
+    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { refused: 'it is a symbolic link' };
+    throw error;
+  }
+  try {
+    const status = fstatSync(descriptor);
+    if (!status.isFile()) return { refused: 'it is not a regular file' };
+    if (typeof process.getuid === 'function') {
+      if (status.uid !== process.getuid()) return { refused: 'it belongs to another user' };
+      if ((status.mode & 0o022) !== 0) return { refused: 'it may be written by other users' };
+    }
+    if (status.size > LARGEST_SESSION_FILE_BYTES) {
+      return { refused: `it is larger than ${LARGEST_SESSION_FILE_BYTES} bytes` };
+    }
+    // Read to the size fstat gave, at most: a file still growing is not followed past the bound.
+    const buffer = Buffer.alloc(status.size);
+    let length = 0;
+    while (length < buffer.length) {
+      const count = readSync(descriptor, buffer, length, buffer.length - length, length);
+      if (count === 0) break;
+      length += count;
+    }
+    return { text: buffer.toString('utf8', 0, length) };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** The shape `appendDelivery` writes; a line of another shape is skipped rather than merged. */
+function isDelivery(value: unknown): value is BackgroundDelivery {
+  if (typeof value !== 'object' || value === null) return false;
+  const delivery = value as Record<string, unknown>;
+  return (
+    typeof delivery.event === 'string' &&
+    typeof delivery.run === 'object' &&
+    delivery.run !== null &&
+    !Array.isArray(delivery.run) &&
+    (delivery.additionalContext === undefined || typeof delivery.additionalContext === 'string') &&
+    (delivery.systemMessage === undefined || typeof delivery.systemMessage === 'string')
+  );
 }
 
 /** Removes a session's waiting results (at SessionEnd: nobody will take them). */

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { catalogue } from '../../events/catalogue.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import type { MatcherSubject } from '../../events/event-spec.js';
+import { handlerTypes } from '../../events/handler-types.js';
 import { inputFieldsOf } from '../../events/lookup.js';
 import { renderTable } from '../render-table.js';
 
@@ -33,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     const spec = catalogue[name];
     const subject: MatcherSubject | null = spec.matcher;
     const matcher = subject ? `${subject.field}${subject.basename ? ' (basename)' : ''}` : '-';
-    const handlers = spec.handlers.filter((type) => type !== 'callback').join(',');
+    const handlers = spec.handlers.filter((type) => handlerTypes[type].inSettings).join(',');
     const block = spec.notificationOnly ? 'notification' : (spec.block?.decision ?? '-');
     return [name, spec.family, matcher, handlers, `${spec.timeouts.command}s`, block, spec.description];
   });

@@ -10,13 +10,14 @@ import {
   withExistingCwd,
   workingDirectory,
 } from '../command-input.js';
+import { hostOption } from '../host-option.js';
 import { renderOutcomeReport } from '../render/outcome-report.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 import { eventSubject } from '../render/timeline-entry.js';
 import { untrustedHookLines } from '../render/untrusted-hooks.js';
 import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire fire <Event> [--settings FILE]... [--plugin DIR]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
+const USAGE = `Usage: hookwire fire <Event> [--host NAME] [--settings FILE]... [--plugin DIR]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
 
 Fires one event at the configured hooks and reports what each did and the merged decision.
   --settings FILE   load only these settings files (repeatable); default: every usual source
@@ -43,6 +44,7 @@ export async function run(argv: string[]): Promise<number> {
         json: { type: 'boolean', default: false },
         record: { type: 'string' },
         html: { type: 'string' },
+        host: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -50,6 +52,8 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(USAGE);
       return 0;
     }
+    const host = hostOption(values.host, 'fire');
+    if (typeof host === 'number') return host;
     if (positionals.length !== 1) throw new CommandInputError('expected exactly one event name');
     const event = eventName(positionals[0] ?? '');
     const cwd = workingDirectory(values.cwd);
@@ -59,7 +63,14 @@ export async function run(argv: string[]): Promise<number> {
     const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
 
     // What --settings and --plugin name is the user's own choice; the default sources are checked for trust.
-    const engine = await createEngine({ cwd, projectDir: cwd, ...(named ?? { trust: 'require' }) });
+    // Settings errors fail closed as under `hookwire run`, so the report shows what the host would get.
+    const engine = await createEngine({
+      cwd,
+      projectDir: cwd,
+      host,
+      onConfigError: 'block',
+      ...(named ?? { trust: 'require' }),
+    });
     try {
       const time = new Date().toISOString();
       const outcome = await engine.fire(event, payload);

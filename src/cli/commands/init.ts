@@ -3,9 +3,10 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import { quoteShellWord } from '../../deepagents/shell-words.js';
-import { checkTrust, realPathOf } from '../../settings/trust-check.js';
-import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/trust-store.js';
+import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
+import type { SourceLevel } from '../../settings/configured-hook.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
+import { hostOption } from '../host-option.js';
 import type { CatchAllTarget } from '../init/catch-all-command.js';
 import { hooksAddedSince, hooksOf, withAddedHooks } from '../init/hooks-added-since.js';
 import { clientDetachesItself, hookwireInvocation } from '../init/hookwire-invocation.js';
@@ -22,6 +23,7 @@ import {
   stateText,
 } from '../init/init-state.js';
 import { appendJsonValue, setJsonValue } from '../init/json-edits.js';
+import { isTrustedNow, trustWrittenSources, type WrittenSource } from '../init/keep-trust.js';
 import {
   CLAUDE_SETTINGS_FILES,
   type InitPlan,
@@ -29,11 +31,10 @@ import {
   planClaudeInit,
   type SettingsText,
 } from '../init/plan-claude-init.js';
-import { recordTrust } from '../trust/record-trust.js';
-import { reviewBytes } from '../trust/review-file.js';
 
-const HELP = `Usage: hookwire init claude [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
+const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
+       hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -52,6 +53,10 @@ cannot run for Claude Code (other handler types, plugins, background hooks, unkn
                 it was changed since.
 
 Running it again changes nothing, unless hooks were added to the settings since: they are moved too.
+
+\`init codex\` adds one group per event the hooks file uses to Codex's $CODEX_HOME/hooks.json, calling
+\`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
+(docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.
 `;
 
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
@@ -69,6 +74,7 @@ export async function run(argv: string[]): Promise<number> {
         print: { type: 'boolean' },
         force: { type: 'boolean' },
         undo: { type: 'boolean' },
+        host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -76,15 +82,38 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
+    const chosen = hostOption(values.host, 'init');
+    if (typeof chosen === 'number') return chosen;
     const projectDir = workingDirectory(values.project);
     const [host, ...extra] = positionals;
-    if (extra.length > 0 || (host !== undefined && host !== 'claude')) {
-      throw new CommandInputError(
-        `expected \`claude\` (the only host init knows), got ${positionals.join(' ')}`,
-      );
+    if (extra.length > 0 || (host !== undefined && host !== 'claude' && host !== 'codex')) {
+      throw new CommandInputError(`expected \`claude\` or \`codex\`, got ${positionals.join(' ')}`);
     }
-    if (values.undo) return undo(projectDir);
-    if (host === undefined) throw new CommandInputError('expected `claude` or --undo');
+    if (host === 'codex') {
+      const { initCodex } = await import('../init/codex/init-codex.js');
+      return initCodex({
+        projectDir,
+        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+        hookwire: values.hookwire,
+        print: values.print === true,
+        undo: values.undo === true,
+        env: process.env,
+        cliPath: runningCli(),
+        version,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
+    }
+    if (host !== undefined && chosen !== claudeCodeHost) {
+      throw new CommandInputError(`\`claude\` and --host ${chosen.name} name two hosts; give one`);
+    }
+    if (chosen.install.supported !== true) {
+      process.stderr.write(`hookwire init: ${chosen.displayName}: ${chosen.install.supported.reason}\n`);
+      return 1;
+    }
+    if (values.undo) return await undo(projectDir);
+    if (host === undefined && values.host === undefined)
+      throw new CommandInputError('expected `claude` or --undo');
     return await init(projectDir, values);
   } catch (error) {
     return exitForUsageError('init', HELP, error);
@@ -130,8 +159,12 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
     return 0;
   }
 
-  // Read before init changes it: an existing hooks file's own content must have been trusted already.
-  const trustedBefore = !existsSync(hooksPath) || isTrusted(hooksPath);
+  // Read before init changes them: an existing hooks file's own content must have been trusted already,
+  // and a settings file init rewrites is trusted with its new bytes only if its old ones were.
+  const trustedBefore = !existsSync(hooksPath) || isTrustedNow(hooksPath);
+  const trustedSettings = [...plan.rewritten]
+    .filter(([file]) => isTrustedNow(join(projectDir, file)))
+    .map(([file, text]) => ({ path: join(projectDir, file), level: levelOf(file), text }));
   const hooksText = hooksFileText(plan, hooksPath, state !== undefined);
   if (existsSync(hooksPath) && state === undefined && !options.force) {
     if (readFileSync(hooksPath, 'utf8') !== hooksText) {
@@ -174,43 +207,42 @@ async function init(projectDir: string, options: InitOptions): Promise<number> {
   lines.push(`  calls: ${target.hookwire} run --settings ${target.hooksFile} <Event>`);
   lines.push('  undo: hookwire init --undo');
   process.stdout.write(`${lines.join('\n')}\n`);
-  await trustWrittenHooks(hooksPath, hooksText, trustedBefore, projectDir);
+  const hooks = { path: hooksPath, level: 'explicit' as const, text: hooksText };
+  await keepTrust(trustedBefore ? [hooks, ...trustedSettings] : trustedSettings, projectDir);
+  if (!trustedBefore) {
+    process.stderr.write(
+      `hookwire init: ${hooksPath} held hooks you have not trusted; review them with \`${reviewCommand(projectDir)}\` before \`hookwire run\` runs them\n`,
+    );
+  }
   return 0;
 }
 
 /**
  * The user ran init, so the hooks file it writes is trusted (`hookwire run` requires trust, docs/trust.md),
  * unless init added to a hooks file whose earlier content was not trusted (a `git pull` changed it, say):
- * then the user reviews it with `hookwire trust`. Failing to record trust is told, and not init's failure.
+ * then the user reviews it with `hookwire trust`. So are the settings files it rewrites (and `--undo`
+ * restores) whose content before was trusted: init's own edit never needs a second review, and never
+ * trusts what was not. Failing to record trust is told, and not init's failure.
  */
-async function trustWrittenHooks(
-  hooksPath: string,
-  hooksText: string,
-  trustedBefore: boolean,
-  projectDir: string,
-): Promise<void> {
-  const review = `hookwire trust --project ${quoteShellWord(projectDir)}`;
-  if (!trustedBefore) {
-    process.stderr.write(
-      `hookwire init: ${hooksPath} held hooks you have not trusted; review them with \`${review}\` before \`hookwire run\` runs them\n`,
-    );
-    return;
-  }
+async function keepTrust(sources: readonly WrittenSource[], projectDir: string): Promise<void> {
   try {
-    const store = readTrustStore(trustStorePath()).store ?? emptyTrustStore();
-    await recordTrust(trustStorePath(), [
-      reviewBytes(realPathOf(hooksPath), 'explicit', Buffer.from(hooksText), store),
-    ]);
+    await trustWrittenSources(sources);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`hookwire init: could not trust ${hooksPath}: ${message}; run \`${review}\`\n`);
+    const files = sources.map((source) => source.path).join(', ');
+    process.stderr.write(
+      `hookwire init: could not trust ${files}: ${message}; run \`${reviewCommand(projectDir)}\`\n`,
+    );
   }
 }
 
-/** Whether the hooks file as it is now is trusted (a store that cannot be read trusts nothing). */
-function isTrusted(hooksPath: string): boolean {
-  const storeFile = trustStorePath();
-  return checkTrust(readTrustStore(storeFile), storeFile, hooksPath, readFileSync(hooksPath)).trusted;
+function reviewCommand(projectDir: string): string {
+  return `hookwire trust --project ${quoteShellWord(projectDir)}`;
+}
+
+/** The level `hookwire trust` reviews a Claude Code settings file at. */
+function levelOf(file: string): SourceLevel {
+  return basename(file) === 'settings.local.json' ? 'local' : 'project';
 }
 
 /** Whether `file`'s new text got the catch-all of `event`. */
@@ -258,23 +290,27 @@ function withHooksRestored(current: string, original: string, entry: RewrittenFi
   return setJsonValue(current, ['hooks'], hooks);
 }
 
-function undo(projectDir: string): number {
+async function undo(projectDir: string): Promise<number> {
   const state = readInitState(projectDir);
   if (!state) {
     process.stderr.write(`hookwire init: nothing to undo: no ${STATE_FILE} in ${projectDir}\n`);
     return 1;
   }
   const lines: string[] = [];
+  const restored: WrittenSource[] = [];
   for (const entry of state.files) {
     const { settings, backup } = entry;
     const original = readFileSync(join(projectDir, backup), 'utf8');
     const path = join(projectDir, settings);
     const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-    if (current === undefined || current === entry.written) {
-      writeText(projectDir, settings, original);
+    const asInitLeftIt = current === undefined || current === entry.written;
+    const text = asInitLeftIt ? original : withHooksRestored(current, original, entry);
+    // Trusted with the restored bytes only when the bytes undo replaces were trusted.
+    if (current !== undefined && isTrustedNow(path)) restored.push({ path, level: levelOf(settings), text });
+    writeText(projectDir, settings, text);
+    if (asInitLeftIt) {
       lines.push(`  ${settings}: restored from ${backup}`);
     } else {
-      writeText(projectDir, settings, withHooksRestored(current, original, entry));
       lines.push(
         `  ${settings}: changed since init; its "hooks" restored from ${backup} (with hooks added since), the rest kept`,
       );
@@ -295,6 +331,7 @@ function undo(projectDir: string): number {
     removeIfEmpty(join(projectDir, directory));
   }
   process.stdout.write(`hookwire init --undo:\n${lines.join('\n')}\n`);
+  await keepTrust(restored, projectDir);
   return 0;
 }
 

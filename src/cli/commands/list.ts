@@ -7,11 +7,11 @@ import type { ConfiguredHook } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { loadSettings } from '../../settings/load-settings.js';
 import { describePlugin } from '../../settings/plugin-origin.js';
-import { settingsLocations } from '../../settings/settings-locations.js';
 import { trustStorePath } from '../../settings/trust-store.js';
+import { hostOption } from '../host-option.js';
 import { renderTable } from '../render-table.js';
 
-const HELP = `Usage: hookwire list [--event EVENT] [--json] [--settings FILE]... [--plugin DIR]...
+const HELP = `Usage: hookwire list [--host NAME] [--event EVENT] [--json] [--settings FILE]... [--plugin DIR]...
 
 Lists every configured hook in run order: event, matcher, type, command or URL, and where it was defined
 (file:line, and the plugin it came with). Without --settings or --plugin, loads every default source for the
@@ -28,6 +28,7 @@ export async function run(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       settings: { type: 'string', multiple: true },
       plugin: { type: 'string', multiple: true },
+      host: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -35,11 +36,13 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  const host = hostOption(values.host, 'list');
+  if (typeof host === 'number') return host;
   const cwd = process.cwd();
   // What --settings and --plugin name is the user's own choice; the default sources are checked for trust.
   const named = values.settings !== undefined || values.plugin !== undefined;
   const loaded = loadSettings({
-    ...settingsLocations(cwd),
+    ...host.locations.settings(cwd, process.env),
     ...(values.settings ? { files: values.settings } : {}),
     ...(values.plugin ? { plugins: values.plugin } : {}),
     trustStore: named ? undefined : trustStorePath(),

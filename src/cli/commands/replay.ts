@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
+import type { Host } from '../../hosts/host.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import type { TimelineEvent } from '../../timeline/timeline-page.js';
 import { REDACTED } from '../../trace/redact-secrets.js';
@@ -11,6 +12,7 @@ import {
   withExistingCwd,
   workingDirectory,
 } from '../command-input.js';
+import { hostOption } from '../host-option.js';
 import { readSessionFile, type SessionEntry } from '../read-session-file.js';
 import { formatDuration } from '../render/hook-row.js';
 import { recordedChanges } from '../render/recorded-changes.js';
@@ -18,7 +20,7 @@ import { renderDiagnostics } from '../render/settings-diagnostics.js';
 import { eventSubject, renderTimelineEntry } from '../render/timeline-entry.js';
 import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire replay FILE [--settings FILE]... [--plugin DIR]... [--cwd DIR] [--json] [--html OUT] [--recorded]
+const USAGE = `Usage: hookwire replay FILE [--host NAME] [--settings FILE]... [--plugin DIR]... [--cwd DIR] [--json] [--html OUT] [--recorded]
 
 Fires every event of a recorded session in order through one engine, so session state (background
 context, once hooks, the Stop block cap) carries over, and prints a timeline. FILE is JSONL: session lines
@@ -46,6 +48,7 @@ export async function run(argv: string[]): Promise<number> {
         json: { type: 'boolean', default: false },
         html: { type: 'string' },
         recorded: { type: 'boolean', default: false },
+        host: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -53,6 +56,8 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(USAGE);
       return 0;
     }
+    const host = hostOption(values.host, 'replay');
+    if (typeof host === 'number') return host;
     const [file, ...extra] = positionals;
     if (file === undefined || extra.length > 0)
       throw new CommandInputError('expected exactly one session file');
@@ -70,7 +75,7 @@ export async function run(argv: string[]): Promise<number> {
 
     const events = values.recorded
       ? showRecorded(session, file, values.json, write)
-      : await replaySession(session, file, values, write);
+      : await replaySession(session, file, values, host, write);
     if (html !== undefined) {
       const origin = values.recorded
         ? `${events.length} events as recorded in ${file}`
@@ -113,12 +118,13 @@ async function replaySession(
   session: readonly SessionEntry[],
   file: string,
   values: { settings?: string[]; plugin?: string[]; cwd?: string; json: boolean },
+  host: Host,
   write: (text: string) => void,
 ): Promise<TimelineEvent[]> {
   const cwd = workingDirectory(values.cwd);
   const named = namedSources(values);
   // As fire: what --settings and --plugin name is the user's choice; the default sources are checked for trust.
-  const engine = await createEngine({ cwd, projectDir: cwd, ...(named ?? { trust: 'require' }) });
+  const engine = await createEngine({ cwd, projectDir: cwd, host, ...(named ?? { trust: 'require' }) });
   const events: TimelineEvent[] = [];
   try {
     if (!values.json) {

@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
-import { toHostAnswer } from '../../protocol/to-host-answer.js';
+import { specOf } from '../../events/lookup.js';
+import { codexHost } from '../../hosts/codex/codex-host.js';
+import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
@@ -15,6 +17,7 @@ import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/laun
 import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
  * Events that a `hookwire run` up the process tree is serving, comma-separated. Child hooks inherit it, so a
@@ -28,10 +31,13 @@ export const TRACE_DIR_VARIABLE = 'HOOKWIRE_TRACE_DIR';
 export const TRACE_REDACT_VARIABLE = 'HOOKWIRE_TRACE_REDACT';
 
 /*
- * hookwire's own failures exit 1: for the host that is a non-blocking hook error, so a broken hookwire never
- * blocks the agent. Exit 2 only ever comes from the hooks' merged answer.
+ * A broken hook input or command line exits 1: for the host that is a non-blocking hook error, and the
+ * event it would name is unknown or not to be believed. A failure of hookwire itself once the event is known
+ * fails closed instead: an event that can block is blocked (exit 2, the reason on stderr), since exit 1
+ * would let through what the hooks were there to stop.
  */
 const OWN_ERROR = 1;
+const BLOCKING_ERROR = 2;
 
 /** Within the host's grace before SIGKILL (about 1.5 s observed): our hooks get TERM, then KILL at 500 ms. */
 const TERM_CLOSE_DEADLINE_MS = 1000;
@@ -41,8 +47,8 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error block|allow]
- * [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
+ * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error
+ * block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -98,9 +104,11 @@ export async function answerEvent(
   const writeAnswer = context.write;
   const { env } = context;
   let afterAnswer = async (): Promise<void> => undefined;
+  let event: string | undefined;
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
+    const host = hostNamed(values.host);
     const onConfigError = values['on-config-error'] ?? 'block';
     if (onConfigError !== 'block' && onConfigError !== 'allow') {
       throw new CommandInputError(
@@ -113,13 +121,16 @@ export async function answerEvent(
     }
     // A missing settings file is not refused here: the engine reports it as a located error and fails closed.
     // Against the cwd of the process the host started, which is not the daemon's own.
-    const settings = values.settings?.map((file) => resolve(context.cwd, file));
+    let settings = values.settings?.map((file) => resolve(context.cwd, file));
     const plugins = values.plugin?.map((directory) => resolve(context.cwd, directory));
     const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
-    const payload = parseObject(input, 'the hook input on stdin');
-    const event = eventOf(payload, positionals[0]);
+    const received = parseObject(input, 'the hook input on stdin');
+    // The host's event and payload, under the catalogue's names (the identity for Claude Code).
+    const incoming = host.events.incoming(hostEventOf(received, positionals[0]), received);
+    const { payload } = incoming;
+    event = eventName(host.events.toCatalogue(incoming.event));
 
     const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
     if (serving.includes(event)) {
@@ -141,7 +152,15 @@ export async function answerEvent(
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
-    const projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
+    let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
+    if (host === codexHost && settings === undefined) {
+      // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
+      // from the session's directory, and a directory without one has no hooks to run.
+      const found = projectHooksFile(cwd);
+      if (found === undefined) return { exitCode: 0, afterAnswer };
+      settings = [found.hooksFile];
+      projectDir = found.projectDir;
+    }
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     // `once`, the Stop block cap and background results outlive this process in the state directory.
@@ -151,6 +170,7 @@ export async function answerEvent(
       projectDir,
       env: { [RUN_EVENTS_VARIABLE]: marker },
       hostEnvironment: env,
+      host,
       onConfigError,
       backgroundLauncher: context.launcher(launches),
       // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
@@ -169,7 +189,7 @@ export async function answerEvent(
             trace: {
               dir: resolve(context.cwd, traceDir),
               redact: env[TRACE_REDACT_VARIABLE] !== '0',
-              answer: toHostAnswer,
+              answer: host.answer.command,
               onWarning: (message: string) => traceWarnings.push(`hookwire run: ${message}\n`),
             },
           }),
@@ -177,11 +197,13 @@ export async function answerEvent(
     const undo = context.whileFiring?.(engine);
     try {
       const sessionId = sessionOf(payload, '');
-      if (sessionId !== '' && 'directory' in state)
-        await deliverEarlierResults(engine, event, sessionId, state.directory);
+      const refusedResults =
+        sessionId !== '' && 'directory' in state
+          ? await deliverEarlierResults(engine, event, sessionId, state.directory)
+          : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = toHostAnswer(
+      const answer = host.answer.command(
         await engine.fire(
           event,
           payload,
@@ -195,6 +217,8 @@ export async function answerEvent(
       writeAnswer(2, answer.stderr);
       writeAnswer(2, traceWarnings.join(''));
       if ('refused' in state && answer.exitCode !== 2) writeAnswer(2, `hookwire run: ${state.refused}\n`);
+      if (refusedResults !== undefined && answer.exitCode !== 2)
+        writeAnswer(2, `hookwire run: ${refusedResults}\n`);
       // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.
       if (exporter !== undefined) {
         afterAnswer = async () => {
@@ -211,6 +235,13 @@ export async function answerEvent(
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (event !== undefined && !(error instanceof CommandInputError) && specOf(event).block !== null) {
+      writeAnswer(
+        2,
+        `hookwire run: blocked this ${event} because hookwire failed (fail closed): ${message}\n`,
+      );
+      return { exitCode: BLOCKING_ERROR, afterAnswer };
+    }
     writeAnswer(2, `hookwire run: ${message}\n`);
     return { exitCode: OWN_ERROR, afterAnswer };
   }
@@ -219,21 +250,28 @@ export async function answerEvent(
 /**
  * Hands the engine what the session's background hooks of earlier runs recorded, so that this firing merges
  * it; at SessionEnd the session's file is removed instead. SessionStart and SessionEnd also sweep stale files.
- * The state directory is a convenience: when it cannot be used, results are lost, never the event.
+ * The state directory is a convenience: when it cannot be used, results are lost, never the event. Returns
+ * why a results file (or the directory) was refused unread, to be told on stderr.
  */
 async function deliverEarlierResults(
   engine: Pick<Engine, 'deliver'>,
   event: string,
   sessionId: string,
   directory: string,
-): Promise<void> {
+): Promise<string | undefined> {
+  let refused: string | undefined;
   try {
     if (event === 'SessionEnd') await forgetSession(directory, sessionId);
-    else engine.deliver(sessionId, await takeDeliveries(directory, sessionId));
+    else {
+      const taken = await takeDeliveries(directory, sessionId);
+      engine.deliver(sessionId, taken.deliveries);
+      refused = taken.refused;
+    }
     if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries(directory);
   } catch {
     // See above: never the event's failure.
   }
+  return refused;
 }
 
 /*
@@ -248,6 +286,7 @@ function runArguments(argv: string[]): {
     'on-config-error'?: string;
     'on-untrusted'?: string;
     trace?: string;
+    host?: string;
   };
   positionals: string[];
 } {
@@ -257,6 +296,7 @@ function runArguments(argv: string[]): {
   let onConfigError: string | undefined;
   let onUntrusted: string | undefined;
   let trace: string | undefined;
+  let host: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
     const next = argv[index + 1];
@@ -281,6 +321,10 @@ function runArguments(argv: string[]): {
       trace = next;
       index++;
     } else if (token.startsWith('--trace=')) trace = token.slice('--trace='.length);
+    else if (token === '--host' && next !== undefined && !next.startsWith('-')) {
+      host = next;
+      index++;
+    } else if (token.startsWith('--host=')) host = token.slice('--host='.length);
     else if (!token.startsWith('-')) positionals.push(token);
     else {
       return parseArgs({
@@ -292,6 +336,7 @@ function runArguments(argv: string[]): {
           'on-config-error': { type: 'string' },
           'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
+          host: { type: 'string' },
         },
       });
     }
@@ -303,13 +348,14 @@ function runArguments(argv: string[]): {
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
       ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),
+      ...(host === undefined ? {} : { host }),
     },
     positionals,
   };
 }
 
 /** The event named by the input's `hook_event_name`; an EVENT argument must agree (or stand in for it). */
-function eventOf(payload: Record<string, unknown>, argument: string | undefined) {
+function hostEventOf(payload: Record<string, unknown>, argument: string | undefined): string {
   const named = payload.hook_event_name;
   if (named !== undefined && typeof named !== 'string') {
     throw new CommandInputError('hook_event_name in the hook input must be a string');
@@ -322,7 +368,7 @@ function eventOf(payload: Record<string, unknown>, argument: string | undefined)
   const name = named ?? argument;
   if (name === undefined)
     throw new CommandInputError('the hook input has no hook_event_name and no EVENT was given');
-  return eventName(name);
+  return name;
 }
 
 /*

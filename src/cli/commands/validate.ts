@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
-import { settingsLocations } from '../../settings/settings-locations.js';
 import { validateDefaultSources, validateNamed } from '../../settings/validate-settings.js';
+import { hostOption } from '../host-option.js';
 
-const HELP = `Usage: hookwire validate [FILE|DIR...] [--plugin DIR]... [--json]
+const HELP = `Usage: hookwire validate [FILE|DIR...] [--host NAME] [--plugin DIR]... [--json]
 
 Checks settings files (Claude-style settings.json, plugin hooks.json, Deep Agents hooks.json) and prints
 every problem as FILE:LINE:COL JSON.PATH: severity: message. Without arguments, checks every default
@@ -21,6 +21,7 @@ export async function run(argv: string[]): Promise<number> {
     options: {
       json: { type: 'boolean', default: false },
       plugin: { type: 'string', multiple: true },
+      host: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -28,8 +29,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  const host = hostOption(values.host, 'validate');
+  if (typeof host === 'number') return host;
   const cwd = process.cwd();
-  const locations = settingsLocations(cwd);
+  const locations = host.locations.settings(cwd, process.env);
   const plugins = values.plugin ?? [];
   const report =
     positionals.length > 0 || plugins.length > 0

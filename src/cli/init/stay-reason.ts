@@ -1,5 +1,6 @@
 import { catalogue } from '../../events/catalogue.js';
 import type { HandlerType } from '../../events/event-spec.js';
+import { MOVABLE_HANDLER_TYPES } from '../../events/handler-types.js';
 import { isEventName } from '../../events/lookup.js';
 import { isHookwireRun } from './catch-all-command.js';
 
@@ -11,7 +12,8 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const MOVABLE_TYPES: readonly string[] = ['command', 'http', 'prompt', 'agent'];
+const MOVABLE_TYPES: readonly string[] = MOVABLE_HANDLER_TYPES;
+const MOVABLE_TYPES_TEXT = `${MOVABLE_HANDLER_TYPES.slice(0, -1).join(', ')} and ${MOVABLE_HANDLER_TYPES.at(-1)}`;
 
 /**
  * Why a handler stays in the Claude Code settings instead of moving into the hooks file, or undefined
@@ -24,7 +26,7 @@ export function stayReason(event: string, _definition: JsonObject, handler: unkn
   }
   if (!isJsonObject(handler) || !MOVABLE_TYPES.includes(handler.type as string)) {
     const type = isJsonObject(handler) ? JSON.stringify(handler.type) : 'of no type';
-    return `a handler ${type} is left to Claude Code (hookwire init moves command, http, prompt and agent handlers)`;
+    return `a handler ${type} is Claude Code's own (hookwire runs ${MOVABLE_TYPES_TEXT})`;
   }
   if (!catalogue[event].handlers.includes(handler.type as HandlerType)) {
     return `${event} does not run ${handler.type} hooks`;

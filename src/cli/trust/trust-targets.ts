@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SourceLevel } from '../../settings/configured-hook.js';
-import { enabledPlugins } from '../../settings/enabled-plugins.js';
+import { enabledPlugins, readEnablingSettings } from '../../settings/enabled-plugins.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { pluginSources } from '../../settings/read-plugin-directory.js';
 import {
@@ -80,11 +80,12 @@ export function trustTargets(
  */
 function pluginTrustSources(projectDir: string, plugins: readonly string[], cwd: string): PlannedSource[] {
   const homeDir = homeDirectory();
+  // Read as they are now: these are the files under review, and trusting them trusts what they enable.
   const enabledByProject = enabledPlugins(
-    [
+    readEnablingSettings([
       { file: join(projectDir, CLAUDE_DIRECTORY, SETTINGS_FILE), level: 'project' },
       { file: join(projectDir, CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE), level: 'local' },
-    ],
+    ]),
     homeDir,
     projectDir,
   );

@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+echo 'no writes here' >&2
+exit 2

@@ -1,0 +1,5 @@
+#!/bin/sh
+cat >/dev/null
+cat <<'J'
+{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "REASON-json-deny"}}
+J

@@ -1,0 +1,5 @@
+#!/bin/sh
+cat >/dev/null
+cat <<'J'
+{"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "CTX-after-tool"}}
+J

@@ -1,0 +1,5 @@
+#!/bin/sh
+cat >/dev/null
+cat <<'J'
+{"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "CTX-session-start"}}
+J

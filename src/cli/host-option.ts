@@ -1,0 +1,17 @@
+import { HookwireError } from '../errors/hookwire-error.js';
+import type { Host } from '../hosts/host.js';
+import { hostNamed } from '../hosts/registry.js';
+
+/**
+ * The host `--host NAME` names (Claude Code when absent), or, for a name no host has, exit code 1 after
+ * telling stderr which hosts there are.
+ */
+export function hostOption(name: string | undefined, command: string): Host | number {
+  try {
+    return hostNamed(name);
+  } catch (error) {
+    if (!(error instanceof HookwireError)) throw error;
+    process.stderr.write(`hookwire ${command}: ${error.message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { toHostAnswer } from '../../protocol/to-host-answer.js';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { readExecution } from '../../read/read-execution.js';
+import {
+  CLAUDE_DIRECTORY,
+  LOCAL_SETTINGS_FILE,
+  PROJECT_DIR_VARIABLE,
+  SETTINGS_FILE,
+  settingsLocations,
+} from '../../settings/settings-locations.js';
+import type { Host } from '../host.js';
+
+/**
+ * Claude Code, the host hookwire's catalogue is written in: its event names, payload fields and tool names
+ * are the catalogue's, its output rules are the reader's (src/read/), and its answer is `toHostAnswer`'s.
+ */
+export const claudeCodeHost: Host = {
+  specificationVersion: 'v1',
+  name: 'claude-code',
+  displayName: 'Claude Code',
+  events: {
+    toCatalogue: (hostEvent) => hostEvent,
+    fromCatalogue: (event) => event,
+    toolName: (hostTool) => hostTool,
+    incoming: (hostEvent, payload) => ({
+      event: hostEvent,
+      payload,
+      original: { event: hostEvent, payload },
+    }),
+  },
+  output: { timeoutUnit: 'seconds', read: readExecution },
+  answer: { command: toHostAnswer, http: toHttpAnswer },
+  environment: {
+    variables: ({ sessionId, projectDir }) => ({
+      [PROJECT_DIR_VARIABLE]: projectDir,
+      CLAUDECODE: '1',
+      CLAUDE_CODE_SESSION_ID: sessionId,
+    }),
+  },
+  locations: {
+    settings: (cwd, env) => settingsLocations(cwd, env),
+    // Claude Code's own layout: one folder per project, its path with every other character a dash.
+    transcriptPath: (homeDir, projectDir, sessionId) =>
+      join(
+        homeDir,
+        CLAUDE_DIRECTORY,
+        'projects',
+        projectDir.replace(/[^A-Za-z0-9]/g, '-'),
+        `${sessionId}.jsonl`,
+      ),
+    trust: 'Claude Code asks once per folder; hookwire run also requires its trust store (docs/trust.md)',
+    plugins: (homeDir) => join(homeDir, CLAUDE_DIRECTORY, 'plugins'),
+  },
+  install: {
+    projectSettingsFiles: [
+      join(CLAUDE_DIRECTORY, SETTINGS_FILE),
+      join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE),
+    ],
+    runOptions: [],
+    supported: true,
+  },
+};

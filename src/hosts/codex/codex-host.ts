@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { readExecution } from '../../read/read-execution.js';
+import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import type { Host } from '../host.js';
+import { toCodexAnswer } from './to-codex-answer.js';
+
+/**
+ * The Codex CLI (docs/hosts/codex.md, observed with 0.171): Claude Code's event names, payload (plus
+ * `turn_id` and `model`) and output reading, its shell tool already reported as `Bash`; what differs is the
+ * answer, since Codex lets through what its strict validation refuses (`toCodexAnswer`), and where hooks
+ * live: Codex's user hooks.json serves every project, so `hookwire run --host codex` finds the project's own
+ * hooks file from the session's directory.
+ */
+export const codexHost: Host = {
+  specificationVersion: 'v1',
+  name: 'codex',
+  displayName: 'Codex CLI',
+  events: {
+    toCatalogue: (hostEvent) => hostEvent,
+    fromCatalogue: (event) => event,
+    toolName: (hostTool) => hostTool,
+    incoming: (hostEvent, payload) => ({
+      event: hostEvent,
+      payload,
+      original: { event: hostEvent, payload },
+    }),
+  },
+  output: { timeoutUnit: 'seconds', read: readExecution },
+  answer: { command: toCodexAnswer, http: toHttpAnswer },
+  environment: {
+    // Codex gives hooks only CODEX_HOME; Claude-shaped hooks also expect the project directory.
+    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
+  },
+  locations: {
+    settings: (cwd, env) => settingsLocations(cwd, env),
+    transcriptPath: (homeDir, _projectDir, sessionId) =>
+      join(homeDir, '.codex', 'sessions', `${sessionId}.jsonl`),
+    trust:
+      'Codex runs a hook only with its trusted_hash in config.toml (hookwire init codex writes it); hookwire run also requires its trust store (docs/trust.md)',
+    plugins: () => undefined,
+  },
+  install: { projectSettingsFiles: [], runOptions: ['--host', 'codex'], supported: true },
+};

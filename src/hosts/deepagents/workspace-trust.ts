@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join, parse } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isRecord } from '../../common/is-record.js';
+
+/*
+ * Deep Agents Code's workspace trust for project hooks (upstream `trust.py`), in its own store so that
+ * hookwire and Deep Agents Code read and write the same answers: `~/.deepagents/.state/hooks_trust.json`,
+ * `{"projects": {"<canonical root>": {"trusted_at": "<UTC ISO>"}}, "version": 1}`, sorted keys, a trailing
+ * newline, 0600 in a 0700 directory, written atomically under a lock (`<store>.lock`, 5 s). A corrupt or
+ * unknown-version store counts as empty and is never overwritten. "Always allow" trusts the root's path
+ * (it survives edits of the hooks file); "allow once" holds for this session and the SHA-256 of the file's
+ * bytes only. Headless runs (`explicit_only`) ignore the store: only an explicit grant enables project hooks.
+ */
+
+/** The store's version. */
+export const HOOKS_TRUST_VERSION = 1;
+const LOCK_TIMEOUT_MS = 5_000;
+
+/** The store file under `home`. */
+export function hooksTrustStorePath(home: string): string {
+  return join(home, '.deepagents', '.state', 'hooks_trust.json');
+}
+
+/** The user hooks file under `home`. */
+export function userHooksPath(home: string): string {
+  return join(home, '.deepagents', 'hooks.json');
+}
+
+/** The project hooks file of the canonical root `root`. */
+export function projectHooksPath(root: string): string {
+  return join(root, '.deepagents', 'hooks.json');
+}
+
+/** The canonical project root of `cwd`: the git root above it, else `cwd`, symbolic links resolved. */
+export function canonicalProjectRoot(cwd: string): string {
+  const start = realpathOr(cwd);
+  for (let directory = start; ; directory = dirname(directory)) {
+    if (existsSync(join(directory, '.git'))) return directory;
+    if (directory === parse(directory).root) return start;
+  }
+}
+
+/** The roots the store trusts; a corrupt or unknown-version store is `corrupt` and trusts nothing. */
+export interface HooksTrustReading {
+  readonly projects: Readonly<Record<string, { readonly trusted_at: string }>>;
+  readonly corrupt: boolean;
+}
+
+/** Reads the store at `file` (missing: empty). */
+export function readHooksTrust(file: string): HooksTrustReading {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { projects: {}, corrupt: false };
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!isRecord(parsed) || parsed.version !== HOOKS_TRUST_VERSION || !isRecord(parsed.projects))
+      return { projects: {}, corrupt: true };
+    const projects: Record<string, { trusted_at: string }> = {};
+    for (const [root, entry] of Object.entries(parsed.projects))
+      if (isRecord(entry) && typeof entry.trusted_at === 'string')
+        projects[root] = { trusted_at: entry.trusted_at };
+    return { projects, corrupt: false };
+  } catch {
+    return { projects: {}, corrupt: true };
+  }
+}
+
+/** Upstream's `trusted_at`: UTC ISO 8601 with microseconds and `+00:00`. */
+function trustedAt(now: Date): string {
+  return now.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+}
+
+/** Trusts `root` always (persisted). False when the store is corrupt (it is left as it is) or locked. */
+export async function trustProjectAlways(
+  file: string,
+  root: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_TIMEOUT_MS;
+  let owned = false;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      owned = true;
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+      // Upstream's FileLock takes an flock on the same file and leaves it behind when done: a lock file
+      // untouched for longer than any write takes is such a leftover, not a writer at work.
+      if (lockIsLeftover(lock)) break;
+      if (Date.now() > deadline) return false;
+      await sleep(10);
+    }
+  }
+  try {
+    const reading = readHooksTrust(file);
+    if (reading.corrupt) return false;
+    const projects = { ...reading.projects, [root]: { trusted_at: trustedAt(now) } };
+    const sorted = Object.fromEntries(
+      Object.keys(projects)
+        .sort()
+        .map((key) => [key, projects[key]]),
+    );
+    const text = `${JSON.stringify({ projects: sorted, version: HOOKS_TRUST_VERSION }, null, 2)}\n`;
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    const descriptor = openSync(temporary, 'w', 0o600);
+    try {
+      writeSync(descriptor, text);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    renameSync(temporary, file);
+    return true;
+  } finally {
+    if (owned)
+      try {
+        unlinkSync(lock);
+      } catch {
+        // Already gone.
+      }
+  }
+}
+
+/** A lock file older than this was left by a finished writer (upstream's FileLock does not remove it). */
+const LEFTOVER_LOCK_MS = 10_000;
+
+function lockIsLeftover(lock: string): boolean {
+  try {
+    return Date.now() - statSync(lock).mtimeMs > LEFTOVER_LOCK_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** SHA-256 of the file's bytes; null when it cannot be read. */
+export function hooksFileDigest(file: string): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** "Allow once" grants of one session: a root and the digest of its hooks file when granted. */
+export class SessionTrust {
+  readonly #grants = new Map<string, string>();
+
+  /** Grants `root` for the file's current bytes. */
+  allowOnce(root: string): void {
+    const digest = hooksFileDigest(projectHooksPath(root));
+    if (digest !== null) this.#grants.set(root, digest);
+  }
+
+  /** True when `root` was granted and its file still has the bytes it had then. */
+  allows(root: string): boolean {
+    const digest = this.#grants.get(root);
+    return digest !== undefined && digest === hooksFileDigest(projectHooksPath(root));
+  }
+}
+
+/** The user's answer to the trust prompt. */
+export type TrustAnswer = 'always_allow' | 'allow_once' | 'deny';
+
+/** How trust is decided: interactively (store, session, then a prompt), or only by an explicit grant. */
+export type TrustPolicy =
+  | {
+      readonly kind: 'interactive';
+      readonly prompt?: (root: string, file: string) => Promise<TrustAnswer> | TrustAnswer;
+    }
+  | { readonly kind: 'explicit_only'; readonly granted: boolean };
+
+/** A trust question for the project of `cwd`. */
+export interface ProjectTrustRequest {
+  readonly cwd: string;
+  readonly home: string;
+  readonly policy: TrustPolicy;
+  readonly session: SessionTrust;
+  /** Defaults to `hooksTrustStorePath(home)`. */
+  readonly storeFile?: string;
+}
+
+/** The answer. */
+export interface ProjectTrust {
+  readonly root: string;
+  readonly projectFile: string;
+  /** Project hooks may load. */
+  readonly trusted: boolean;
+  readonly prompted: boolean;
+  /** The answer was written to the store. */
+  readonly persisted: boolean;
+  /** The project file is the user file (cwd is home): it loads once, as user configuration. */
+  readonly isUserFile: boolean;
+}
+
+/** True when the project hooks of `root` are trusted without asking. */
+export function projectTrustAllows(
+  root: string,
+  policy: TrustPolicy,
+  session: SessionTrust,
+  storeFile: string,
+): boolean {
+  if (policy.kind === 'explicit_only') return policy.granted;
+  return Object.hasOwn(readHooksTrust(storeFile).projects, root) || session.allows(root);
+}
+
+/** Decides whether the project hooks of `request.cwd` load, asking when the policy may. */
+export async function resolveProjectTrust(request: ProjectTrustRequest): Promise<ProjectTrust> {
+  const root = canonicalProjectRoot(request.cwd);
+  const projectFile = projectHooksPath(root);
+  const storeFile = request.storeFile ?? hooksTrustStorePath(request.home);
+  const base = { root, projectFile, prompted: false, persisted: false, isUserFile: false };
+  if (!isFile(projectFile)) return { ...base, trusted: false };
+  if (realpathOr(projectFile) === realpathOr(userHooksPath(request.home)))
+    return { ...base, trusted: false, isUserFile: true };
+  if (projectTrustAllows(root, request.policy, request.session, storeFile)) return { ...base, trusted: true };
+  if (request.policy.kind === 'explicit_only' || request.policy.prompt === undefined)
+    return { ...base, trusted: false };
+  const answer = await request.policy.prompt(root, projectFile);
+  if (answer === 'deny') return { ...base, prompted: true, trusted: false };
+  if (answer === 'allow_once') {
+    request.session.allowOnce(root);
+    return { ...base, prompted: true, trusted: true };
+  }
+  const persisted = await trustProjectAlways(storeFile, root);
+  if (!persisted) request.session.allowOnce(root);
+  return { ...base, prompted: true, trusted: true, persisted };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}

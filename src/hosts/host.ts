@@ -1,0 +1,115 @@
+import type { AnyEventName } from '../events/event-names.js';
+import type { Outcome } from '../outcome/outcome.js';
+import type { HookVerdict } from '../read/hook-verdict.js';
+import type { HandlerExecution } from '../run/handler-execution.js';
+import type { ConfiguredHook } from '../settings/configured-hook.js';
+import type { SettingsLocations } from '../settings/settings-locations.js';
+
+/**
+ * The contract an agent implements to be a hookwire host, versioned like the AI SDK's provider contract: a
+ * host says which version it implements, so a later version can change a member without breaking a host
+ * written for this one. Everything hookwire knows about one agent's hook protocol goes through it: how its
+ * events come in, how a hook's output is read, how the merged outcome is answered, what environment hooks
+ * get, where its files live, and how `hookwire init` installs hookwire into it. One folder per host under
+ * src/hosts/ (AGENTS.md, "Adding a host"); `hostNamed` (registry.ts) finds one by name.
+ */
+export interface Host {
+  readonly specificationVersion: 'v1';
+  /** What `--host NAME` names: lower-case, dash-separated (`claude-code`). */
+  readonly name: string;
+  /** How the docs and messages name the agent (`Claude Code`). */
+  readonly displayName: string;
+  readonly events: HostEvents;
+  readonly output: HostOutput;
+  readonly answer: HostAnswerEncoder;
+  readonly environment: HostEnvironment;
+  readonly locations: HostLocations;
+  readonly install: HostInstall;
+}
+
+/**
+ * An event as the host sent it, mapped onto the catalogue: the catalogue's event name and payload (with the
+ * tool name hooks match), and what the host sent, kept as it was.
+ */
+export interface IncomingEvent {
+  readonly event: AnyEventName;
+  readonly payload: Record<string, unknown>;
+  /** The host's own event name and payload, unchanged. */
+  readonly original: { readonly event: string; readonly payload: Readonly<Record<string, unknown>> };
+}
+
+/** How the host's events and payloads come in. */
+export interface HostEvents {
+  /**
+   * The catalogue event for one of the host's event names (`BeforeTool` → `PreToolUse` on a host that names
+   * it so); a name the host does not map comes back as it is, and runs as the catalogue runs unknown events.
+   */
+  toCatalogue(hostEvent: string): AnyEventName;
+  /** The host's name for a catalogue event, or undefined when the host has no such event. */
+  fromCatalogue(event: AnyEventName): string | undefined;
+  /** The name hooks match for one of the host's tool names (`run_shell_command` → `Bash`). */
+  toolName(hostTool: string): string;
+  /** The payload under the catalogue's field names; the host's own stays in `IncomingEvent.original`. */
+  incoming(hostEvent: string, payload: Record<string, unknown>): IncomingEvent;
+}
+
+/** How a hook's output is read on the host. */
+export interface HostOutput {
+  /**
+   * The unit of the `timeout` its settings write: Claude Code counts seconds, Gemini CLI and Qwen Code's
+   * command hooks milliseconds. Settings are read in seconds; a host in milliseconds divides by 1000.
+   */
+  readonly timeoutUnit: 'seconds' | 'milliseconds';
+  /**
+   * One hook's verdict from what it did (exit code, stdout JSON fields, plain stdout) under the event's
+   * catalogue row and the host's rules.
+   */
+  read(event: AnyEventName, hook: ConfiguredHook, execution: HandlerExecution): HookVerdict;
+}
+
+/** What a command hook prints and how it exits: the host's answer to `hookwire run`. */
+export interface CommandAnswer {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+}
+
+/**
+ * How the merged outcome is answered. A decision the host cannot express is answered as the closest one that
+ * is safe (a block the host cannot read as a block still stops nothing, so it is told on stderr, never
+ * dropped in silence).
+ */
+export interface HostAnswerEncoder {
+  /** As a command hook: stdout, stderr and exit code (`hookwire run`). */
+  command(outcome: Outcome): CommandAnswer;
+  /** As an http hook: the JSON body (`hookwire serve`). */
+  http(outcome: Outcome): Record<string, unknown>;
+}
+
+/** The variables the host gives its hooks, which hooks run by hookwire get too. */
+export interface HostEnvironment {
+  /** For one session of a project (Claude Code: `CLAUDECODE=1`, `CLAUDE_CODE_SESSION_ID`). */
+  variables(session: { readonly sessionId: string; readonly projectDir: string }): Record<string, string>;
+}
+
+/** Where the host keeps its settings, trust, plugins and transcripts. */
+export interface HostLocations {
+  /** The default settings sources for a working directory and environment. */
+  settings(cwd: string, env: Readonly<Record<string, string | undefined>>): SettingsLocations;
+  /** Where the host writes a session's transcript when the payload names none. */
+  transcriptPath(homeDir: string, projectDir: string, sessionId: string): string;
+  /** How the host decides a project's hooks may run (hookwire's own trust store applies on every host). */
+  readonly trust: string;
+  /** Where the host's plugins are installed, or undefined when it has none. */
+  plugins(homeDir: string): string | undefined;
+}
+
+/** How `hookwire init` installs hookwire into the host. */
+export interface HostInstall {
+  /** The project's settings files `init` rewrites and `doctor` reads, relative to the project. */
+  readonly projectSettingsFiles: readonly string[];
+  /** What the hook commands `init` writes add after `hookwire run` (`--host NAME` off the default host). */
+  readonly runOptions: readonly string[];
+  /** Whether `init` can install into this host yet; when not, what it says. */
+  readonly supported: true | { readonly reason: string };
+}
