@@ -11,6 +11,8 @@ const sdks = [
   '@langchain/langgraph',
   'ai',
   '@openai/agents',
+  // mcp_tool hooks' MCP client (and its `/stdio` entry), an optional peer.
+  '@modelcontextprotocol/client',
   // The host's own OpenTelemetry API, imported only when the host registered a tracer provider.
   '@opentelemetry/api',
 ];

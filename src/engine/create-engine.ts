@@ -4,6 +4,7 @@ import { HookwireError } from '../errors/hookwire-error.js';
 import type { AnyEventName } from '../events/event-names.js';
 import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
+import { closeMcpConnections } from '../run/mcp/mcp-connections.js';
 import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
 import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
@@ -207,6 +208,9 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       });
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
       clearTimeout(timer);
+      // MCP connections are the process's (hooks of every engine share them, a daemon keeps them warm):
+      // closing one engine ends them, stdio servers with them, and the next mcp_tool hook reconnects.
+      await closeMcpConnections();
       for (const warning of context.envFiles.removeAll()) options.logger?.warn(warning);
       // Hooks still running end themselves (the abort); this reaches what finished hooks left detached.
       if (options.endDetachedOnClose) endDetachedProcessesOf(controller.signal);

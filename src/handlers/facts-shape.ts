@@ -15,9 +15,10 @@ export type HandlerScope = 'all' | 'no-model' | 'local';
  * How a handler's identity is written, from its required field: `command-line` is the command, or the
  * program and its `args` (exec form); `field` is the required field alone; `type-and-field` prefixes the
  * type, so a prompt and an agent hook with the same prompt stay two hooks and a callback never equals a
- * command.
+ * command. `mcp-call` is Claude Code's key for mcp_tool hooks: the server, the tool, the JSON of `input` and
+ * `if`; as a label, the tool's name as Claude Code gives it to the model, `mcp__<server>__<tool>`.
  */
-export type HandlerIdentity = 'command-line' | 'field' | 'type-and-field';
+export type HandlerIdentity = 'command-line' | 'field' | 'type-and-field' | 'mcp-call';
 
 /** One row of the handler-type table. */
 export interface HandlerTypeFacts {

@@ -3,6 +3,7 @@ import { callbackFacts } from './callback/facts.js';
 import { commandFacts } from './command/facts.js';
 import type { HandlerScope, HandlerTypeFacts } from './facts-shape.js';
 import { httpFacts } from './http/facts.js';
+import { mcpToolFacts } from './mcp_tool/facts.js';
 import { promptFacts } from './prompt/facts.js';
 
 export type { HandlerIdentity, HandlerScope, HandlerTypeFacts } from './facts-shape.js';
@@ -16,7 +17,7 @@ export type { HandlerIdentity, HandlerScope, HandlerTypeFacts } from './facts-sh
  */
 
 /** Every handler type, in the order docs, lists and messages show them. */
-export const HANDLER_TYPES = ['command', 'http', 'prompt', 'agent', 'callback'] as const;
+export const HANDLER_TYPES = ['command', 'http', 'prompt', 'agent', 'mcp_tool', 'callback'] as const;
 
 /** Handler types a settings file (or code) can attach to an event. `callback` is an in-process function. */
 export type HandlerType = (typeof HANDLER_TYPES)[number];
@@ -27,6 +28,7 @@ export const handlerTypes = {
   http: httpFacts,
   prompt: promptFacts,
   agent: agentFacts,
+  mcp_tool: mcpToolFacts,
   callback: callbackFacts,
 } as const satisfies Record<HandlerType, HandlerTypeFacts>;
 

@@ -3,6 +3,7 @@ import { agentHandlerSchema } from './agent/schema.js';
 import { commandHandlerSchema } from './command/schema.js';
 import type { HandlerType, handlerTypes } from './facts.js';
 import { httpHandlerSchema } from './http/schema.js';
+import { mcpToolHandlerSchema } from './mcp_tool/schema.js';
 import { promptHandlerSchema } from './prompt/schema.js';
 
 /**
@@ -17,6 +18,7 @@ export const handlerSchemas = {
   http: httpHandlerSchema,
   prompt: promptHandlerSchema,
   agent: agentHandlerSchema,
+  mcp_tool: mcpToolHandlerSchema,
   callback: null,
 } as const satisfies {
   readonly [Type in HandlerType]: (typeof handlerTypes)[Type]['inSettings'] extends true

@@ -17,6 +17,7 @@ export const runners: Readonly<Runners> = {
   http: async (request) => (await import('./http-runner.js')).runHttpHook(request),
   prompt: async (request) => (await import('./prompt-runner.js')).promptRunner(request),
   agent: async (request) => (await import('./agent-runner.js')).agentRunner(request),
+  mcp_tool: async (request) => (await import('./mcp-tool-runner.js')).mcpToolRunner(request),
 };
 
 /**

@@ -17,9 +17,11 @@ const plainArgument = /^[A-Za-z0-9_./:=@%+,-]+$/;
 
 /** A short label for reports (the row's `label`): the command line, the URL, the prompt, or the callback's name. */
 export function labelOf(handler: HandlerConfig): string {
-  return identityOf(handler, handlerTypes[handler.type].label, (argv) =>
-    argv.map((part) => (plainArgument.test(part) ? part : JSON.stringify(part))).join(' '),
-  );
+  return identityOf(handler, handlerTypes[handler.type].label, labelJoin);
+}
+
+function labelJoin(argv: readonly string[]): string {
+  return argv.map((part) => (plainArgument.test(part) ? part : JSON.stringify(part))).join(' ');
 }
 
 function identityOf(
@@ -38,6 +40,12 @@ function identityOf(
       return field;
     case 'type-and-field':
       return `${handler.type}\u0000${field}`;
+    case 'mcp-call': {
+      const call = handler as { readonly server?: string; readonly input?: unknown; readonly if?: string };
+      const server = call.server ?? '';
+      if (joinArgv === labelJoin) return `mcp__${server}__${field}`;
+      return ['mcp_tool', server, field, JSON.stringify(call.input ?? null), call.if ?? ''].join('\u0000');
+    }
   }
 }
 

@@ -10,8 +10,8 @@ describe('the handler-type table', () => {
       noModel: handlerTypesIn('no-model'),
       local: handlerTypesIn('local'),
     }).toEqual({
-      all: ['command', 'http', 'prompt', 'agent', 'callback'],
-      noModel: ['command', 'http', 'callback'],
+      all: ['command', 'http', 'prompt', 'agent', 'mcp_tool', 'callback'],
+      noModel: ['command', 'http', 'mcp_tool', 'callback'],
       local: ['command', 'callback'],
     });
     expect(SETTINGS_HANDLER_TYPES).toEqual(HANDLER_TYPES.filter((type) => type !== 'callback'));

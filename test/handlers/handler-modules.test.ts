@@ -42,6 +42,6 @@ describe('the handler modules', () => {
 
   it('keep in-process callbacks out of detached background processes', () => {
     const detached = HANDLER_TYPES.filter((type) => handlerTypes[type].background.detached);
-    expect(detached).toEqual(['command', 'http', 'prompt', 'agent']);
+    expect(detached).toEqual(['command', 'http', 'prompt', 'agent', 'mcp_tool']);
   });
 });

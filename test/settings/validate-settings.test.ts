@@ -41,7 +41,7 @@ describe('validateFiles', () => {
         10,
         21,
         'hooks.PreToolUse[0].hooks[2].type',
-        'unknown handler type "shell"; expected command, http, prompt or agent',
+        'unknown handler type "shell"; expected command, http, prompt, agent or mcp_tool',
       ),
       at(
         'warning',
@@ -69,7 +69,7 @@ describe('validateFiles', () => {
         17,
         44,
         'hooks.Notification[0].hooks[0].type',
-        'Notification does not run prompt hooks (it accepts command, http); this handler would never run',
+        'Notification does not run prompt hooks (it accepts command, http, mcp_tool); this handler would never run',
       ),
       at(
         'warning',

@@ -1,0 +1,119 @@
+import { version } from '../../common/version.js';
+import type { McpServerConfig } from './find-mcp-server.js';
+
+/** The SDK package hookwire calls MCP tools through: an optional peer, imported only by mcp_tool hooks. */
+export const MCP_SDK_PACKAGE = '@modelcontextprotocol/client';
+
+/** The part of the SDK's Client a hook needs. */
+export interface McpClient {
+  callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    options: { signal: AbortSignal; timeout: number },
+  ): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+interface Connection {
+  readonly client: Promise<McpClient>;
+  /** The stdio server's process id once started (null before, and for http), so that it can be ended. */
+  pid: () => number | null;
+}
+
+// One connection per server configuration for the life of the process (a daemon keeps it warm).
+const connections = new Map<string, Connection>();
+let exitHookInstalled = false;
+
+/** Whether the SDK is installed; the import is cached by the module loader. */
+export async function loadMcpSdk(): Promise<boolean> {
+  try {
+    await import('@modelcontextprotocol/client');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A connected client for `server`, reused across hooks of this process. */
+export function connectMcpServer(server: McpServerConfig, cwd: string): Promise<McpClient> {
+  const key = JSON.stringify(server);
+  const existing = connections.get(key);
+  if (existing) return existing.client;
+  const connection: Connection = { pid: () => null, client: Promise.resolve(null as never) };
+  const client = open(server, cwd, connection);
+  (connection as { client: Promise<McpClient> }).client = client;
+  connections.set(key, connection);
+  // A connection that failed is not kept: the next hook tries again.
+  client.catch(() => {
+    if (connections.get(key) === connection) connections.delete(key);
+  });
+  return client;
+}
+
+/**
+ * Ends the connection to `server` (its stdio process with it), after a timeout or a transport error, so
+ * that a server that never answers is not left running.
+ */
+export async function dropMcpServer(server: McpServerConfig): Promise<void> {
+  const key = JSON.stringify(server);
+  const connection = connections.get(key);
+  if (!connection) return;
+  connections.delete(key);
+  killConnection(connection);
+  await connection.client.then((client) => client.close()).catch(() => undefined);
+}
+
+/** Ends every connection: the engine's close. */
+export async function closeMcpConnections(): Promise<void> {
+  const open = [...connections.values()];
+  connections.clear();
+  for (const connection of open) killConnection(connection);
+  await Promise.all(open.map((c) => c.client.then((client) => client.close()).catch(() => undefined)));
+}
+
+async function open(server: McpServerConfig, cwd: string, connection: Connection): Promise<McpClient> {
+  const sdk = await import('@modelcontextprotocol/client');
+  const client = new sdk.Client({ name: 'hookwire', version });
+  if (server.transport === 'stdio') {
+    const { StdioClientTransport, getDefaultEnvironment } = await import(
+      '@modelcontextprotocol/client/stdio'
+    );
+    const transport = new StdioClientTransport({
+      command: server.command,
+      args: [...server.args],
+      env: { ...getDefaultEnvironment(), ...server.env },
+      cwd,
+      stderr: 'ignore',
+    });
+    installExitHook();
+    connection.pid = () => transport.pid ?? null;
+    await client.connect(transport);
+  } else {
+    const url = new URL(server.url);
+    const requestInit = { headers: { ...server.headers } };
+    const transport =
+      server.transport === 'sse'
+        ? new sdk.SSEClientTransport(url, { requestInit })
+        : new sdk.StreamableHTTPClientTransport(url, { requestInit });
+    await client.connect(transport);
+  }
+  return client as McpClient;
+}
+
+function killConnection(connection: Connection): void {
+  const pid = connection.pid();
+  if (pid === null) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The stdio servers are ours: none outlives this process, whatever ends it. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const connection of connections.values()) killConnection(connection);
+  });
+}
