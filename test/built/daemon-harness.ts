@@ -83,8 +83,18 @@ export function daemonWorld() {
           // Already gone.
         }
       }
-      // A detached run (an event the host does not wait for) may still be writing its last files here.
-      rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // A detached run (an event the host does not wait for) may still be writing its last files here:
+      // on a loaded machine, for seconds after its hook delivered.
+      // (rmSync's own retries give up on a directory refilled meanwhile: retry the whole removal.)
+      for (let attempt = 0; ; attempt++) {
+        try {
+          rmSync(base, { recursive: true, force: true });
+          return;
+        } catch (error) {
+          if (attempt >= 100) throw error;
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+        }
+      }
     },
   };
 }
