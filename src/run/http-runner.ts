@@ -106,7 +106,11 @@ export function createHttpRunner(options: HttpRunnerOptions = {}): HttpRunner {
     const started = performance.now();
     const { handler } = request.hook;
     const decision = checkUrlPolicy(handler.url, request.policy, request.hook.provenance.level);
-    if (!decision.allowed) return execution(failure(`http hook blocked: ${decision.reason}`), started);
+    // A URL the policy refuses is what `validate` reports as an error of the settings: like every such
+    // error it fails closed, blocking where the event can block, rather than letting the guard go unheard.
+    if (!decision.allowed) {
+      return { ...execution(failure(`http hook blocked: ${decision.reason}`), started), failClosed: true };
+    }
     const { url, allowPrivate } = decision;
     const label = `POST ${redactUrl(url)}`;
     // node:net does not call `lookup` for an IP literal, so a literal is checked here, before connecting.

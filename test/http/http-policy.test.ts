@@ -247,6 +247,8 @@ describe('http runner: the network guard end to end', () => {
     expect(result).toMatchObject({
       kind: 'failed',
       error: `http hook blocked: ${server.origin}/other matches no allowedHttpHookUrls pattern`,
+      // validate rejects such a URL; run blocks where the event can (the reader's failClosed rule).
+      failClosed: true,
     });
     expect(server.seen.length).toBe(before);
     runner.close();
