@@ -9,26 +9,29 @@ import {
   SETTINGS_FILE,
   settingsLocations,
 } from '../../settings/settings-locations.js';
-import type { Host } from '../host.js';
+import type { Host, HostEvents } from '../host.js';
 
 /**
  * Claude Code, the host hookwire's catalogue is written in: its event names, payload fields and tool names
  * are the catalogue's, its output rules are the reader's (src/read/), and its answer is `toHostAnswer`'s.
  */
+/** Events, payloads and tool names under the catalogue's own names: Claude Code's, and every host that copies them. */
+export const CATALOGUE_NAMED_EVENTS: HostEvents = {
+  toCatalogue: (hostEvent) => hostEvent,
+  fromCatalogue: (event) => event,
+  toolName: (hostTool) => hostTool,
+  incoming: (hostEvent, payload) => ({
+    event: hostEvent,
+    payload,
+    original: { event: hostEvent, payload },
+  }),
+};
+
 export const claudeCodeHost: Host = {
   specificationVersion: 'v1',
   name: 'claude-code',
   displayName: 'Claude Code',
-  events: {
-    toCatalogue: (hostEvent) => hostEvent,
-    fromCatalogue: (event) => event,
-    toolName: (hostTool) => hostTool,
-    incoming: (hostEvent, payload) => ({
-      event: hostEvent,
-      payload,
-      original: { event: hostEvent, payload },
-    }),
-  },
+  events: CATALOGUE_NAMED_EVENTS,
   output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: toHostAnswer, http: toHttpAnswer },
   environment: {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import { CATALOGUE_NAMED_EVENTS } from '../claude-code/claude-code-host.js';
 import type { Host } from '../host.js';
 import { toCodexAnswer } from './to-codex-answer.js';
 
@@ -16,16 +17,7 @@ export const codexHost: Host = {
   specificationVersion: 'v1',
   name: 'codex',
   displayName: 'Codex CLI',
-  events: {
-    toCatalogue: (hostEvent) => hostEvent,
-    fromCatalogue: (event) => event,
-    toolName: (hostTool) => hostTool,
-    incoming: (hostEvent, payload) => ({
-      event: hostEvent,
-      payload,
-      original: { event: hostEvent, payload },
-    }),
-  },
+  events: CATALOGUE_NAMED_EVENTS,
   output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: toCodexAnswer, http: toHttpAnswer },
   environment: {
