@@ -170,10 +170,3 @@ function plainContextOnly(
   const byIndex = new Map(outcome.runs.map((run) => [run.index, run]));
   return sources.length > 0 && sources.every((index) => byIndex.get(index)?.output === null);
 }
-
-/** A JSON answer's body: the common fields, then `hookSpecificOutput` when the event's fields say anything. */
-export function jsonBody(json: JsonFields, event: string): Record<string, unknown> {
-  return Object.keys(json.specific).length > 0
-    ? { ...json.common, hookSpecificOutput: { hookEventName: event, ...json.specific } }
-    : { ...json.common };
-}

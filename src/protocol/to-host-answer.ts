@@ -1,13 +1,10 @@
 import { specOf, unknownEventWarning } from '../events/lookup.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
-import { type JsonFields, jsonBody, planAnswer } from './plan-answer.js';
+import type { HostAnswer } from './host-answer.js';
+import { jsonAnswer } from './json-answer.js';
+import { planAnswer } from './plan-answer.js';
 
-/** What one Claude Code command hook prints and how it exits. */
-export interface HostAnswer {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: number;
-}
+export type { HostAnswer } from './host-answer.js';
 
 const nothing: HostAnswer = { stdout: '', stderr: '', exitCode: 0 };
 
@@ -29,20 +26,14 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
   const plan = planAnswer(spec, outcome);
   switch (plan.kind) {
     case 'exit-block':
-      return { stdout: jsonLine(plan.json, outcome.event), stderr: plan.stderr, exitCode: 2 };
+      return jsonAnswer(plan.json.common, plan.json.specific, outcome.event, plan.stderr, 2);
     case 'json':
-      return { stdout: jsonLine(plan.json, outcome.event), stderr: failures, exitCode: 0 };
+      return jsonAnswer(plan.json.common, plan.json.specific, outcome.event, failures, 0);
     case 'plain':
       return { stdout: `${plan.text}\n`, stderr: failures, exitCode: 0 };
     case 'silent':
       return nothing;
   }
-}
-
-/** The JSON on one line, or nothing when there is nothing to say. */
-function jsonLine(json: JsonFields, event: string): string {
-  const body = jsonBody(json, event);
-  return Object.keys(body).length > 0 ? `${JSON.stringify(body)}\n` : '';
 }
 
 /**

@@ -3,7 +3,8 @@ import { parseJsonObject } from '../common/parse-json-object.js';
 import type { EventSpec } from '../events/event-spec.js';
 import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
-import { jsonBody, planAnswer } from './plan-answer.js';
+import { jsonBody } from './json-answer.js';
+import { planAnswer } from './plan-answer.js';
 
 /**
  * The JSON body an http hook answers so that the host does what the merged outcome says: what a command
@@ -24,10 +25,15 @@ export function toHttpAnswer(outcome: Outcome): Record<string, unknown> {
   const plan = planAnswer(spec, outcome);
   switch (plan.kind) {
     case 'json':
-      return jsonBody(plan.json, outcome.event);
+      return jsonBody(plan.json.common, plan.json.specific, outcome.event);
     case 'exit-block': {
       const reason = outcome.reason ?? (plan.stderr.trim() || 'Blocked by hook');
-      return jsonBlock(spec, jsonBody(plan.json, outcome.event), reason, outcome.event);
+      return jsonBlock(
+        spec,
+        jsonBody(plan.json.common, plan.json.specific, outcome.event),
+        reason,
+        outcome.event,
+      );
     }
     case 'plain':
       return plainAsJson(spec, plan.text.trim(), outcome.event);
