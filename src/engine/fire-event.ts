@@ -4,9 +4,9 @@ import { specOf, unknownEventWarning } from '../events/lookup.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { NO_HOOKS, type SelectedHook, selectHooks } from '../select/select-hooks.js';
+import { deliveredEntries } from './background/delivered-entries.js';
 import { capStopBlocks } from './cap-stop-blocks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
-import { deliveredEntries } from './delivered-entries.js';
 import { emptyOutcome } from './empty-outcome.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
 import type { ExecutedHook } from './execute-hook.js';
@@ -183,7 +183,7 @@ function keepSessionFiles(
 ): Promise<Outcome> {
   const files = context.state.files;
   const ends = specOf(event).endsSession === true;
-  if (files === undefined || (!ends && event !== 'SessionStart')) return fired;
+  if (files === undefined || (!ends && specOf(event).startsSession !== true)) return fired;
   return fired.then((outcome) => {
     if (ends) files.forget(sessionOf(given, context.defaults.sessionId));
     files.removeStale();

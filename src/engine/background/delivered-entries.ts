@@ -1,5 +1,5 @@
-import type { MergeEntry } from '../merge/merge-outcome.js';
-import type { Delivery } from './session-state.js';
+import type { MergeEntry } from '../../merge/merge-outcome.js';
+import type { Delivery } from '../session-state.js';
 
 /**
  * Background results of earlier firings, as merge entries placed after this firing's own hooks (indexes

@@ -1,6 +1,6 @@
-import type { AnyEventName } from '../events/event-names.js';
-import type { ModelOptions } from '../run/model/model-options.js';
-import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
+import type { AnyEventName } from '../../events/event-names.js';
+import type { ModelOptions } from '../../run/model/model-options.js';
+import type { ConfiguredHook, HookPolicy } from '../../settings/configured-hook.js';
 
 /**
  * A background hook handed over as data (engine option `backgroundLauncher`), so that something other than

@@ -14,11 +14,8 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { BackgroundDelivery } from '../../engine/engine.js';
-import { checkPrivateDirectory } from '../../engine/session-files.js';
-
-// Moved to the settings layer, where the trust store needs it too; kept exported here for existing importers.
-export { STATE_DIRECTORY_VARIABLE, stateDirectory } from '../../settings/state-directory.js';
+import { checkPrivateDirectory } from '../session-files.js';
+import type { Delivery as BackgroundDelivery } from '../session-state.js';
 
 /** Session files untouched for this long are removed at the next SessionStart or SessionEnd of any session. */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;

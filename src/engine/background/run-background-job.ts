@@ -1,10 +1,10 @@
-import { hostNamed } from '../hosts/registry.js';
-import type { RunRequest } from '../run/handler-execution.js';
-import { trackedProcessGroupCount } from '../run/process/live-process-groups.js';
+import { hostNamed } from '../../hosts/registry.js';
+import type { RunRequest } from '../../run/handler-execution.js';
+import { trackedProcessGroupCount } from '../../run/process/live-process-groups.js';
+import { executeHook } from '../execute-hook.js';
+import type { Delivery } from '../session-state.js';
 import type { BackgroundJob } from './background-job.js';
-import { executeHook } from './execute-hook.js';
 import { backgroundDelivery } from './run-in-background.js';
-import type { Delivery } from './session-state.js';
 
 /** A finished background job. */
 export interface FinishedJob {

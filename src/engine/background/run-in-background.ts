@@ -1,9 +1,9 @@
-import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
-import type { ConfiguredHook } from '../settings/configured-hook.js';
+import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
+import type { ConfiguredHook } from '../../settings/configured-hook.js';
+import type { ExecutedHook } from '../execute-hook.js';
+import type { Firing } from '../firing.js';
+import type { Delivery } from '../session-state.js';
 import type { BackgroundJob } from './background-job.js';
-import type { ExecutedHook } from './execute-hook.js';
-import type { Firing } from './firing.js';
-import type { Delivery } from './session-state.js';
 
 /** Waits for a background hook and queues what it said (see backgroundDelivery) for the session's next firing. */
 export async function runInBackground(
