@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { HumanMessage } from 'langchain';
 import { isRecord } from '../../src/common/is-record.js';
+import { CodeHooksSession } from '../../src/deepagents/code-hooks-session.js';
 import {
   HookPresenter,
   type NoticeSeverity,
@@ -47,14 +49,10 @@ import {
   type ToolCommand,
   type ToolMessage,
   type ToolOutcome,
+  taskAgentIdentity,
   toolResultText,
 } from '../../src/hosts/deepagents/tool-results.js';
-import {
-  materializeForInvocation,
-  SUBAGENT_TRANSCRIPT_ID_METADATA_KEY,
-  subagentTranscriptMetadata,
-  TranscriptStore,
-} from '../../src/hosts/deepagents/transcript-store.js';
+import { TranscriptStore } from '../../src/hosts/deepagents/transcript-store.js';
 import { firstDifference } from './compare.js';
 
 /*
@@ -677,12 +675,12 @@ async function promptTurnCheck(
 
 const TRANSCRIPT: Record<string, Check> = {
   async test_transcript_store_permissions_atomicity_revision_redaction(vector, tmp) {
-    const store = new TranscriptStore(join(tmp, 'transcripts'), { retentionRevisions: 2 });
+    const store = new TranscriptStore(join(tmp, 'transcripts'), 2);
     const messages = ((vector.payload as Record<string, unknown>).messages ?? []) as {
       role: 'user' | 'assistant';
       content: string;
     }[];
-    store.appendMessages('thread-a', messages);
+    store.append('thread-a', messages);
     const handle = store.materialize('thread-a');
     const lines = readFileSync(handle.path, 'utf8')
       .split('\n')
@@ -690,7 +688,7 @@ const TRANSCRIPT: Record<string, Check> = {
     const first = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
     const previous = readFileSync(handle.path, 'utf8');
     const revisionBefore = store.revision('thread-a');
-    store.appendMessages('thread-a', [{ role: 'user', content: 'again' }]);
+    store.append('thread-a', [{ role: 'user', content: 'again' }]);
     const second = store.materialize('thread-a');
     const backup = `${handle.path}.bak-${handle.revision}`;
     const agent = store.materialize('thread-a', 'agent-1');
@@ -734,9 +732,9 @@ const TRANSCRIPT: Record<string, Check> = {
 
   async test_transcript_deduplicates_stable_message_identity(vector, tmp) {
     const store = new TranscriptStore(join(tmp, 'transcripts'));
-    const hello = { type: 'human', id: 'user-1', content: 'hello' } as const;
-    store.appendMessages('thread', [hello, hello]);
-    store.appendMessages('thread', [hello]);
+    const hello = { role: 'user', id: 'user-1', content: 'hello' } as const;
+    store.append('thread', [hello, hello]);
+    store.append('thread', [hello]);
     const records = readFileSync(store.materialize('thread').path, 'utf8')
       .split('\n')
       .filter((line) => line !== '');
@@ -744,70 +742,111 @@ const TRANSCRIPT: Record<string, Check> = {
   },
 
   async test_runtime_materializes_paths_and_invokes(vector, tmp) {
-    const store = new TranscriptStore(join(tmp, 'transcripts'));
-    store.appendMessages('thread-1', [{ type: 'human', content: 'hi' }]);
     const reader = join(tmp, 'reader.mjs');
     writeFileSync(
       reader,
       [
-        "import { readFileSync } from 'node:fs';",
+        "import { readFileSync, writeFileSync } from 'node:fs';",
         "const payload = JSON.parse(readFileSync(0, 'utf8'));",
-        'readFileSync(payload.transcript_path);',
+        `writeFileSync(${JSON.stringify(join(tmp, 'seen.json'))}, JSON.stringify({ payload, transcript: readFileSync(payload.transcript_path, 'utf8'), agent: payload.agent_transcript_path === undefined ? null : readFileSync(payload.agent_transcript_path, 'utf8') }));`,
         "process.stdout.write(JSON.stringify({ systemMessage: 'ok', hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'from-hook' } }));",
       ].join('\n'),
     );
-    const { snapshot } = snapshotOf(
-      { SessionStart: [{ hooks: [{ type: 'command', command: `'${process.execPath}' '${reader}'` }] }] },
-      tmp,
+    const command = { type: 'command', command: `'${process.execPath}' '${reader}'` };
+    const path = join(tmp, 'user', 'hooks.json');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(
+      path,
+      JSON.stringify({
+        hooks: { SessionStart: [{ hooks: [command] }], SubagentStop: [{ hooks: [command] }] },
+      }),
     );
-    const paths = materializeForInvocation(store, 'thread-1');
-    const payload = projectInvocation(
-      'SessionStart',
-      { cause: 'startup' },
-      { ...CONTEXT, ...paths, cwd: tmp },
-    );
-    const fired = await fireHooks({
-      snapshot,
-      event: 'SessionStart',
-      payload,
+    const root = join(tmp, 'transcripts');
+    const session = new CodeHooksSession({
       cwd: tmp,
-      env: scrubHookEnvironment(process.env),
+      sources: [{ label: 'user', scope: 'user', path }],
+      transcriptRoot: root,
     });
-    const subagent = materializeForInvocation(store, 'thread-1', 'agent-1');
+    session.record({ thread: 'thread-1' }, [new HumanMessage({ content: 'hi' })]);
+    const decision = await session.invoke('SessionStart', { cause: 'startup' }, { thread: 'thread-1' });
+    const seen = JSON.parse(readFileSync(join(tmp, 'seen.json'), 'utf8')) as {
+      payload: Record<string, unknown>;
+      transcript: string;
+    };
+    await session.invoke(
+      'SubagentStop',
+      { agent: { id: 'agent-1', name: 'researcher' }, continuation_count: 0, last_assistant_message: 'done' },
+      { thread: 'thread-1' },
+    );
+    const subagent = JSON.parse(readFileSync(join(tmp, 'seen.json'), 'utf8')) as {
+      payload: Record<string, unknown>;
+      agent: string | null;
+    };
+    const store = new TranscriptStore(root);
     const expect = vector.expect as Record<string, unknown>;
     return firstDifference(
       {
         notices: expect['decision.user_notices'],
         context: expect['decision.context'],
         path: store.threadPath('thread-1'),
-        agent: true,
-        diagnostics: [],
+        recorded: true,
+        agent: store.agentPath('thread-1', 'agent-1'),
+        agentFile: true,
       },
       {
-        notices: fired.decision.user_notices,
-        context: fired.decision.context,
-        path: paths.transcript_path,
-        agent:
-          subagent.agent_transcript_path !== undefined &&
-          existsSync(subagent.agent_transcript_path) &&
-          subagent.agent_transcript_path.startsWith(join(store.root, '')),
-        diagnostics: fired.decision.diagnostics,
+        notices: decision?.user_notices,
+        context: decision?.context,
+        path: seen.payload.transcript_path,
+        recorded: seen.transcript.includes('"content":"hi"'),
+        agent: subagent.payload.agent_transcript_path,
+        agentFile: subagent.agent !== null,
       },
     );
   },
 
-  async test_async_task_tool_scopes_subagent_transcript_identity(vector) {
-    const outer: Record<string, unknown> = { run: 'outer' };
-    const child = subagentTranscriptMetadata({ name: 'task', id: 'call-1' }, outer);
+  async test_async_task_tool_scopes_subagent_transcript_identity(vector, tmp) {
+    // A subagent's transcript is named by the parent `task` call's id, the id SubagentStart/Stop carry.
+    const recorder = join(tmp, 'agent.mjs');
+    writeFileSync(
+      recorder,
+      `import { readFileSync, writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(tmp, 'seen.json'))}, readFileSync(0, 'utf8'));`,
+    );
+    const path = join(tmp, 'user', 'hooks.json');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(
+      path,
+      JSON.stringify({
+        hooks: {
+          SubagentStart: [{ hooks: [{ type: 'command', command: `'${process.execPath}' '${recorder}'` }] }],
+        },
+      }),
+    );
+    const root = join(tmp, 'transcripts');
+    const session = new CodeHooksSession({
+      cwd: tmp,
+      sources: [{ label: 'user', scope: 'user', path }],
+      transcriptRoot: root,
+    });
+    const call: NativeToolCall = {
+      id: 'call-1',
+      name: 'task',
+      args: { subagent_type: 'researcher', description: 'go' },
+    };
+    await session.invoke('SubagentStart', { agent: taskAgentIdentity(call) }, { thread: 't1' });
+    const payload = JSON.parse(readFileSync(join(tmp, 'seen.json'), 'utf8')) as Record<string, unknown>;
+    const store = new TranscriptStore(root);
     const expect = vector.expect as Record<string, unknown>;
     return firstDifference(
       {
         id: expect['subagent stream metadata dcode_subagent_id'],
+        written: true,
         untouched: expect['outer config untouched'],
       },
       {
-        id: child[SUBAGENT_TRANSCRIPT_ID_METADATA_KEY],
-        untouched: !(SUBAGENT_TRANSCRIPT_ID_METADATA_KEY in outer),
+        id: payload.agent_id,
+        // Its transcript was materialized under that id before the hook ran.
+        written: existsSync(store.agentPath('t1', String(payload.agent_id))),
+        untouched: payload.transcript_path === store.threadPath('t1'),
       },
     );
   },

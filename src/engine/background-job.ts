@@ -1,8 +1,6 @@
 import type { AnyEventName } from '../events/event-names.js';
-import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
-import type { Firing } from './firing.js';
 
 /**
  * A background hook handed over as data (engine option `backgroundLauncher`), so that something other than
@@ -33,24 +31,3 @@ export interface BackgroundJob {
 
 /** Receives each background hook of a firing instead of the engine running it in-process. */
 export type BackgroundLauncher = (job: BackgroundJob) => void;
-
-/** The job of the background hook at `index` of a firing. */
-export function backgroundJobOf(firing: Firing, index: number, hook: ConfiguredHook): BackgroundJob {
-  const { settings } = firing;
-  return {
-    event: firing.event,
-    index,
-    hook,
-    sessionId: firing.sessionId,
-    payloadJson: firing.payloadJson,
-    cwd: settings.cwd,
-    projectDir: settings.projectDir,
-    environment: settings.environment,
-    timeoutMs: hook.timeoutSeconds * 1000,
-    outputCapBytes: settings.outputCapBytes,
-    scrubSecretsKeep: settings.scrubSecrets === null ? null : [...settings.scrubSecrets.keep],
-    policy: settings.policy,
-    model: settings.model,
-    ...(firing.context.options.host === claudeCodeHost ? {} : { host: firing.context.options.host.name }),
-  };
-}

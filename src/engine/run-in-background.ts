@@ -1,4 +1,6 @@
+import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
+import type { BackgroundJob } from './background-job.js';
 import type { ExecutedHook } from './execute-hook.js';
 import type { Firing } from './firing.js';
 import type { Delivery } from './session-state.js';
@@ -39,5 +41,26 @@ export function backgroundDelivery(
     event,
     ...(additionalContext !== undefined ? { additionalContext } : {}),
     ...(systemMessage !== undefined ? { systemMessage } : {}),
+  };
+}
+
+/** The job of the background hook at `index` of a firing. */
+export function backgroundJobOf(firing: Firing, index: number, hook: ConfiguredHook): BackgroundJob {
+  const { settings } = firing;
+  return {
+    event: firing.event,
+    index,
+    hook,
+    sessionId: firing.sessionId,
+    payloadJson: firing.payloadJson,
+    cwd: settings.cwd,
+    projectDir: settings.projectDir,
+    environment: settings.environment,
+    timeoutMs: hook.timeoutSeconds * 1000,
+    outputCapBytes: settings.outputCapBytes,
+    scrubSecretsKeep: settings.scrubSecrets === null ? null : [...settings.scrubSecrets.keep],
+    policy: settings.policy,
+    model: settings.model,
+    ...(firing.context.options.host === claudeCodeHost ? {} : { host: firing.context.options.host.name }),
   };
 }

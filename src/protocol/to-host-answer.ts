@@ -2,13 +2,10 @@ import type { EventSpec, SpecificOutputField } from '../events/event-spec.js';
 import { specOf, unknownEventWarning } from '../events/lookup.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import { blockMessage } from './block-message.js';
+import type { HostAnswer } from './host-answer.js';
+import { jsonAnswer } from './json-answer.js';
 
-/** What one Claude Code command hook prints and how it exits. */
-export interface HostAnswer {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: number;
-}
+export type { HostAnswer } from './host-answer.js';
 
 /**
  * How an event lets a single hook say "block": through `permissionDecision` (PreToolUse), through the
@@ -59,7 +56,7 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
       // Exit 2 decides; the other fields (context, system message) ride along in the JSON.
       const rest = specificFields(spec, outcome, ['worktreePath', ...DECISION_FIELDS]);
       const text = message.form === 'exit-code' ? message.text : (outcome.reason ?? '');
-      return withJson(json, rest, outcome.event, text, 2);
+      return jsonAnswer(json, rest, outcome.event, text, 2);
     }
     if (channel === 'legacy-decision') {
       json.decision = 'block';
@@ -82,22 +79,7 @@ export function toHostAnswer(outcome: Outcome): HostAnswer {
   if (plainContextOnly(outcome, spec, json, specific)) {
     return { stdout: `${outcome.additionalContext.join('\n')}\n`, stderr: failures, exitCode: 0 };
   }
-  return withJson(json, specific, outcome.event, failures, 0);
-}
-
-function withJson(
-  json: Record<string, unknown>,
-  specific: Record<string, unknown>,
-  event: string,
-  stderr: string,
-  exitCode: number,
-): HostAnswer {
-  const body =
-    Object.keys(specific).length > 0
-      ? { ...json, hookSpecificOutput: { hookEventName: event, ...specific } }
-      : json;
-  const stdout = Object.keys(body).length > 0 ? `${JSON.stringify(body)}\n` : '';
-  return { stdout, stderr, exitCode };
+  return jsonAnswer(json, specific, outcome.event, failures, 0);
 }
 
 /** The fields every event's JSON shares. Only what differs from the host's defaults is written. */

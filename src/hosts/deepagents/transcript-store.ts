@@ -1,43 +1,50 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
-  rmSync,
   statSync,
-  writeFileSync,
+  unlinkSync,
+  writeSync,
 } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isRecord } from '../../common/is-record.js';
 import { redactTranscriptValue } from './redact-transcript.js';
 
 /*
- * The transcripts hooks read through `transcript_path` and `agent_transcript_path` (upstream
+ * The transcripts a Hooks v2 handler reads through `transcript_path` and `agent_transcript_path` (upstream
  * `transcript.py`): one JSONL file per thread, `<root>/<safe(thread)>.jsonl`, and one per subagent,
- * `<root>/<safe(thread)>/agents/<safe(agent)>.jsonl`; records `{schema_version: 1, sequence, record_id,
- * thread_id, agent_id?, role, message_id?, content, name?}` with secrets redacted; a message with an id is
- * recorded once. Materializing rewrites the whole file atomically (0600 in 0700 directories) after
- * copying the previous revision aside as `<name>.bak-<sha256 of its bytes>`, keeping the newest 20; it
- * first folds in records another process wrote, so two sessions on one thread do not drop each other's.
+ * `<root>/<safe(thread)>/agents/<safe(agent)>.jsonl`, the root `~/.deepagents/transcripts`. Messages are
+ * buffered as redacted records; `materialize` rewrites the whole file atomically (a temporary file, fsync,
+ * rename) before each invocation, first folding in records another process wrote, keeping the previous
+ * contents as `<name>.bak-<sha256 of them>` (the 20 newest kept). Files 0600, directories 0700. A record
+ * keeps upstream's keys and key order, with absent fields left out.
  */
 
-/** Upstream's transcript schema version. */
+/** The schema version every record carries. */
 export const TRANSCRIPT_SCHEMA_VERSION = 1;
-/** Prior revisions kept per transcript. */
+/** Previous revisions kept per transcript. */
 export const DEFAULT_RETENTION_REVISIONS = 20;
 const FILE_MODE = 0o600;
 const DIRECTORY_MODE = 0o700;
+const EMPTY_REVISION = createHash('sha256').update('').digest('hex');
 
-/** A conversation message, in LangChain's message terms (`type`) or chat roles (`role`). */
+/** A transcript role. */
+export type TranscriptRole = 'user' | 'assistant' | 'tool' | 'system';
+
+/** A message to record, in neutral terms (the middleware converts LangChain's). */
 export interface TranscriptMessage {
-  readonly role?: 'user' | 'assistant' | 'tool' | 'system';
-  readonly type?: 'human' | 'ai' | 'tool' | 'system';
+  readonly role: TranscriptRole;
   readonly content: unknown;
-  readonly id?: string;
-  readonly name?: string;
+  readonly id?: string | undefined;
+  readonly name?: string | undefined;
 }
 
 /** One JSONL record. */
@@ -48,144 +55,34 @@ export interface TranscriptRecord {
   readonly timestamp?: string;
   readonly thread_id: string;
   readonly agent_id?: string;
-  readonly role: 'user' | 'assistant' | 'tool' | 'system';
+  readonly role: TranscriptRole;
   readonly message_id?: string;
   readonly content: unknown;
   readonly name?: string;
 }
 
-/** A materialized transcript: its path and the SHA-256 of its bytes. */
+/** A materialized file: its path and the SHA-256 of its contents. */
 export interface TranscriptHandle {
   readonly path: string;
   readonly revision: string;
-  readonly threadId: string;
-  readonly agentId?: string;
 }
 
-interface TranscriptBuffer {
+interface Buffer {
   records: TranscriptRecord[];
   ids: Set<string>;
   dirty: boolean;
   revision: string;
 }
 
-const ROLES = { human: 'user', ai: 'assistant', tool: 'tool', system: 'system' } as const;
-const EMPTY_REVISION = sha256('');
-
-/** Append-only transcript projections under one root (`~/.deepagents/transcripts` for Deep Agents Code). */
-export class TranscriptStore {
-  readonly root: string;
-  readonly #retention: number;
-  readonly #buffers = new Map<string, TranscriptBuffer>();
-
-  constructor(root: string, options: { readonly retentionRevisions?: number } = {}) {
-    this.root = resolve(root);
-    this.#retention = options.retentionRevisions ?? DEFAULT_RETENTION_REVISIONS;
-    ensurePrivateDirectories(this.root, this.root);
-  }
-
-  /** `<root>/<safe(thread)>.jsonl`. */
-  threadPath(threadId: string): string {
-    return join(this.root, `${safeComponent(threadId)}.jsonl`);
-  }
-
-  /** `<root>/<safe(thread)>/agents/<safe(agent)>.jsonl`. */
-  agentPath(threadId: string, agentId: string): string {
-    return join(this.root, safeComponent(threadId), 'agents', `${safeComponent(agentId)}.jsonl`);
-  }
-
-  /** Buffers `messages` (redacted; one with an id already recorded is skipped). */
-  appendMessages(threadId: string, messages: readonly TranscriptMessage[], agentId?: string): void {
-    const buffer = this.#buffer(threadId, agentId);
-    for (const message of messages) {
-      const record = recordOf(message, threadId, agentId, buffer.records.length);
-      if (record === null) continue;
-      if (record.message_id !== undefined && buffer.ids.has(record.record_id)) continue;
-      buffer.records.push(record);
-      buffer.ids.add(record.record_id);
-      buffer.dirty = true;
-    }
-  }
-
-  /** Writes what was buffered (and what another process added) and gives the file's path and revision. */
-  materialize(threadId: string, agentId?: string): TranscriptHandle {
-    const buffer = this.#buffer(threadId, agentId);
-    const path = this.#path(threadId, agentId);
-    ensurePrivateDirectories(this.root, dirname(path));
-    mergeDiskRecords(path, buffer);
-    if (buffer.dirty || !existsSync(path)) {
-      buffer.revision = writeTranscript(path, buffer.records, this.#retention);
-      buffer.dirty = false;
-    } else chmodSync(path, FILE_MODE);
-    return { path, revision: buffer.revision, threadId, ...(agentId === undefined ? {} : { agentId }) };
-  }
-
-  /** The revision the buffered records would have, without writing. */
-  revision(threadId: string, agentId?: string): string {
-    const buffer = this.#buffer(threadId, agentId);
-    return buffer.dirty ? sha256(serialize(buffer.records)) : buffer.revision;
-  }
-
-  #path(threadId: string, agentId: string | undefined): string {
-    return agentId === undefined ? this.threadPath(threadId) : this.agentPath(threadId, agentId);
-  }
-
-  #buffer(threadId: string, agentId: string | undefined): TranscriptBuffer {
-    const key = JSON.stringify([threadId, agentId ?? null]);
-    let buffer = this.#buffers.get(key);
-    if (buffer === undefined) {
-      buffer = { records: [], ids: new Set(), dirty: false, revision: EMPTY_REVISION };
-      const path = this.#path(threadId, agentId);
-      if (existsSync(path)) {
-        const reading = readTranscript(path);
-        buffer.records = reading.records;
-        buffer.ids = new Set(reading.records.map((record) => record.record_id));
-        buffer.revision = sha256(serialize(reading.records));
-        buffer.dirty = !reading.valid;
-      }
-      this.#buffers.set(key, buffer);
-    }
-    return buffer;
-  }
+/** The root Deep Agents Code uses under `home`. */
+export function defaultTranscriptRoot(home: string = homedir()): string {
+  return join(home, '.deepagents', 'transcripts');
 }
 
-function recordOf(
-  message: TranscriptMessage,
-  threadId: string,
-  agentId: string | undefined,
-  sequence: number,
-): TranscriptRecord | null {
-  const role = message.role ?? (message.type === undefined ? undefined : ROLES[message.type]);
-  if (role === undefined) return null;
-  const messageId = typeof message.id === 'string' ? message.id : undefined;
-  return withoutUndefined({
-    schema_version: TRANSCRIPT_SCHEMA_VERSION,
-    sequence,
-    record_id: messageId ?? `${role}:${sequence}`,
-    thread_id: threadId,
-    agent_id: agentId,
-    role,
-    message_id: messageId,
-    content: redactTranscriptValue(message.content ?? ''),
-    name: typeof message.name === 'string' ? message.name : undefined,
-  });
-}
-
-function withoutUndefined(record: Record<string, unknown>): TranscriptRecord {
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (value !== undefined) kept[key] = value;
-  return kept as unknown as TranscriptRecord;
-}
-
-function serialize(records: readonly TranscriptRecord[]): string {
-  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
-}
-
-function sha256(text: string | Buffer): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/** A readable, collision-free file name for an identifier: `<ascii prefix>--<sha256>`. */
+/**
+ * A file-name component for an identifier: an ASCII-folded, lower-cased prefix of at most 32 characters
+ * (runs of anything else as `-`), `--`, then the SHA-256 of the identifier, so distinct ids never collide.
+ */
 export function safeComponent(identifier: string): string {
   const readable = identifier
     .normalize('NFKD')
@@ -195,113 +92,205 @@ export function safeComponent(identifier: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 32);
-  return `${prefix || 'id'}--${sha256(Buffer.from(identifier, 'utf8'))}`;
+  return `${prefix || 'id'}--${createHash('sha256').update(identifier, 'utf8').digest('hex')}`;
 }
 
-function ensurePrivateDirectories(root: string, target: string): void {
-  mkdirSync(target, { recursive: true, mode: DIRECTORY_MODE });
-  chmodSync(root, DIRECTORY_MODE);
-  let current = root;
-  for (const part of relative(root, target)
-    .split(sep)
-    .filter((item) => item !== '')) {
-    current = join(current, part);
-    chmodSync(current, DIRECTORY_MODE);
-  }
+/** A record's line: the fields in upstream's order, absent ones left out. */
+function recordLine(record: TranscriptRecord): string {
+  const ordered: Record<string, unknown> = {};
+  for (const key of [
+    'schema_version',
+    'sequence',
+    'record_id',
+    'timestamp',
+    'thread_id',
+    'agent_id',
+    'role',
+    'message_id',
+    'content',
+    'name',
+  ] as const)
+    if (record[key] !== undefined && record[key] !== null) ordered[key] = record[key];
+  return `${JSON.stringify(ordered)}\n`;
 }
 
-function readTranscript(path: string): { records: TranscriptRecord[]; valid: boolean } {
-  try {
-    const records = readFileSync(path, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as unknown);
-    if (!records.every(isTranscriptRecord)) return { records: [], valid: false };
-    return { records, valid: true };
-  } catch {
-    return { records: [], valid: false };
-  }
+function revisionOf(records: readonly TranscriptRecord[]): string {
+  return createHash('sha256').update(records.map(recordLine).join(''), 'utf8').digest('hex');
 }
 
-function isTranscriptRecord(value: unknown): value is TranscriptRecord {
+function isRecordLine(value: unknown): value is TranscriptRecord {
   return (
     isRecord(value) &&
     value.schema_version === TRANSCRIPT_SCHEMA_VERSION &&
     Number.isInteger(value.sequence) &&
     typeof value.record_id === 'string' &&
     typeof value.thread_id === 'string' &&
-    typeof value.role === 'string' &&
+    ['user', 'assistant', 'tool', 'system'].includes(value.role as string) &&
     'content' in value
   );
 }
 
-/** Records on disk that the buffer lacks (another process's), appended after the buffer's own. */
-function mergeDiskRecords(path: string, buffer: TranscriptBuffer): void {
-  if (!existsSync(path)) return;
-  const reading = readTranscript(path);
-  if (!reading.valid) return;
-  const missing = reading.records.filter((record) => !buffer.ids.has(record.record_id));
-  if (missing.length === 0) return;
-  for (const record of missing) {
-    buffer.records.push({ ...record, sequence: buffer.records.length });
-    buffer.ids.add(record.record_id);
+/** The records of a file, and whether it read cleanly (an unreadable or invalid file reads as empty). */
+function readTranscript(path: string): { records: TranscriptRecord[]; valid: boolean } {
+  try {
+    const records: TranscriptRecord[] = [];
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const parsed: unknown = JSON.parse(line);
+      if (!isRecordLine(parsed)) return { records: [], valid: false };
+      records.push(parsed);
+    }
+    return { records, valid: true };
+  } catch {
+    return { records: [], valid: false };
   }
-  buffer.dirty = true;
 }
 
-function writeTranscript(path: string, records: readonly TranscriptRecord[], retention: number): string {
-  const payload = serialize(records);
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temporary, payload, { mode: FILE_MODE });
-  chmodSync(temporary, FILE_MODE);
-  // The previous revision is copied aside first, then the live path replaced in one rename, so a reader
-  // never sees a missing or half-written file.
-  if (existsSync(path)) {
-    const prior = readFileSync(path);
-    const backup = `${path}.bak-${sha256(prior)}`;
-    const backupTemporary = `${backup}.${process.pid}.tmp`;
-    writeFileSync(backupTemporary, prior, { mode: FILE_MODE });
-    renameSync(backupTemporary, backup);
-    pruneBackups(path, retention);
+/** Writes `bytes` to `path` atomically (temporary file beside it, fsync, rename), mode 0600. */
+function writeAtomically(path: string, bytes: string | Uint8Array): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const descriptor = openSync(temporary, 'wx', FILE_MODE);
+  try {
+    writeSync(descriptor, typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes);
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
   }
-  renameSync(temporary, path);
-  chmodSync(path, FILE_MODE);
-  return sha256(payload);
+  try {
+    chmodSync(temporary, FILE_MODE);
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {}
+    throw error;
+  }
 }
 
-function pruneBackups(path: string, retention: number): void {
-  const prefix = `${basename(path)}.bak-`;
-  const backups = readdirSync(dirname(path))
-    .filter((name) => name.startsWith(prefix) && !name.endsWith('.tmp'))
-    .map((name) => join(dirname(path), name))
-    .map((file) => ({ file, mtime: statSync(file).mtimeMs }))
-    .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file));
-  for (const stale of backups.slice(0, Math.max(0, backups.length - retention)))
-    rmSync(stale.file, { force: true });
-}
+/** The store of one root. Methods throw only on file-system errors the caller reports. */
+export class TranscriptStore {
+  readonly root: string;
+  readonly retentionRevisions: number;
+  readonly #buffers = new Map<string, Buffer>();
 
-/** The stream metadata key that carries a subagent's transcript id (the parent `task` call's id). */
-export const SUBAGENT_TRANSCRIPT_ID_METADATA_KEY = 'dcode_subagent_id';
+  constructor(root: string, retentionRevisions: number = DEFAULT_RETENTION_REVISIONS) {
+    this.root = resolve(root);
+    this.retentionRevisions = retentionRevisions;
+  }
 
-/**
- * The metadata a `task` call's subagent runs under: the caller's, plus the subagent's transcript id, so
- * its messages go to its own transcript; a copy, the caller's metadata is untouched. Other calls: as is.
- */
-export function subagentTranscriptMetadata(
-  call: { readonly name: string; readonly id?: string },
-  metadata: Readonly<Record<string, unknown>>,
-): Readonly<Record<string, unknown>> {
-  if (call.name !== 'task') return metadata;
-  return { ...metadata, [SUBAGENT_TRANSCRIPT_ID_METADATA_KEY]: call.id };
-}
+  /** The thread's transcript. */
+  threadPath(threadId: string): string {
+    return join(this.root, `${safeComponent(threadId)}.jsonl`);
+  }
 
-/** The transcript paths one invocation's payload carries, each written out before its hooks run. */
-export function materializeForInvocation(
-  store: TranscriptStore,
-  threadId: string,
-  agentId?: string,
-): { readonly transcript_path: string; readonly agent_transcript_path?: string } {
-  const thread = store.materialize(threadId);
-  if (agentId === undefined) return { transcript_path: thread.path };
-  return { transcript_path: thread.path, agent_transcript_path: store.materialize(threadId, agentId).path };
+  /** A subagent's transcript, under its thread's directory. */
+  agentPath(threadId: string, agentId: string): string {
+    return join(this.root, safeComponent(threadId), 'agents', `${safeComponent(agentId)}.jsonl`);
+  }
+
+  /** Buffers `messages` as records; a message whose id was recorded already is skipped. */
+  append(threadId: string, messages: readonly TranscriptMessage[], agentId?: string): void {
+    const buffer = this.#buffer(threadId, agentId);
+    for (const message of messages) {
+      const sequence = buffer.records.length;
+      const recordId = message.id ?? `${message.role}:${sequence}`;
+      if (message.id !== undefined && buffer.ids.has(recordId)) continue;
+      buffer.records.push({
+        schema_version: TRANSCRIPT_SCHEMA_VERSION,
+        sequence,
+        record_id: recordId,
+        thread_id: threadId,
+        ...(agentId === undefined ? {} : { agent_id: agentId }),
+        role: message.role,
+        ...(message.id === undefined ? {} : { message_id: message.id }),
+        content: redactTranscriptValue(message.content),
+        ...(message.name === undefined ? {} : { name: message.name }),
+      });
+      buffer.ids.add(recordId);
+      buffer.dirty = true;
+    }
+  }
+
+  /** Writes what is buffered (when anything changed, or the file is missing) and gives the file. */
+  materialize(threadId: string, agentId?: string): TranscriptHandle {
+    const buffer = this.#buffer(threadId, agentId);
+    const path = agentId === undefined ? this.threadPath(threadId) : this.agentPath(threadId, agentId);
+    this.#ensureDirectories(dirname(path));
+    this.#mergeDisk(path, buffer);
+    if (buffer.dirty || !existsSync(path)) {
+      const payload = buffer.records.map(recordLine).join('');
+      if (existsSync(path)) {
+        const prior = readFileSync(path);
+        writeAtomically(`${path}.bak-${createHash('sha256').update(prior).digest('hex')}`, prior);
+        this.#pruneBackups(path);
+      }
+      writeAtomically(path, payload);
+      buffer.revision = createHash('sha256').update(payload, 'utf8').digest('hex');
+      buffer.dirty = false;
+    }
+    return { path, revision: buffer.revision };
+  }
+
+  /** The revision of what is buffered, without writing. */
+  revision(threadId: string, agentId?: string): string {
+    const buffer = this.#buffer(threadId, agentId);
+    return buffer.dirty ? revisionOf(buffer.records) : buffer.revision;
+  }
+
+  #buffer(threadId: string, agentId: string | undefined): Buffer {
+    const key = `${threadId}\u0000${agentId ?? ''}\u0000${agentId === undefined ? 0 : 1}`;
+    let buffer = this.#buffers.get(key);
+    if (buffer === undefined) {
+      buffer = { records: [], ids: new Set(), dirty: false, revision: EMPTY_REVISION };
+      const path = agentId === undefined ? this.threadPath(threadId) : this.agentPath(threadId, agentId);
+      if (existsSync(path)) {
+        const { records, valid } = readTranscript(path);
+        buffer.records = records;
+        buffer.ids = new Set(records.map((record) => record.record_id));
+        buffer.revision = revisionOf(records);
+        buffer.dirty = !valid;
+      }
+      this.#buffers.set(key, buffer);
+    }
+    return buffer;
+  }
+
+  /** Folds records another process wrote since this one read the file (buffer order first). */
+  #mergeDisk(path: string, buffer: Buffer): void {
+    if (!existsSync(path)) return;
+    const { records, valid } = readTranscript(path);
+    if (!valid || records.every((record) => buffer.ids.has(record.record_id))) return;
+    for (const record of records) {
+      if (buffer.ids.has(record.record_id)) continue;
+      buffer.records.push({ ...record, sequence: buffer.records.length });
+      buffer.ids.add(record.record_id);
+    }
+    buffer.dirty = true;
+  }
+
+  #ensureDirectories(target: string): void {
+    mkdirSync(target, { recursive: true, mode: DIRECTORY_MODE });
+    chmodSync(this.root, DIRECTORY_MODE);
+    let current = this.root;
+    for (const part of relative(this.root, target)
+      .split(sep)
+      .filter((part) => part !== '')) {
+      current = join(current, part);
+      chmodSync(current, DIRECTORY_MODE);
+    }
+  }
+
+  #pruneBackups(path: string): void {
+    const directory = dirname(path);
+    const prefix = `${basename(path)}.bak-`;
+    const backups = readdirSync(directory)
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => ({ name, mtime: statSync(join(directory, name)).mtimeMs }))
+      .sort((left, right) => left.mtime - right.mtime || left.name.localeCompare(right.name));
+    for (const stale of backups.slice(0, Math.max(0, backups.length - this.retentionRevisions))) {
+      try {
+        unlinkSync(join(directory, stale.name));
+      } catch {}
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ import {
   invocationId,
   parseHookResume,
 } from '../../../src/hosts/deepagents/hook-invocation.js';
-import { redactTranscriptValue } from '../../../src/hosts/deepagents/redact-transcript.js';
 import type { HookDecision } from '../../../src/hosts/deepagents/reduce-hook-results.js';
 import { stopContinuation } from '../../../src/hosts/deepagents/server-hook-steps.js';
 import {
@@ -22,7 +21,6 @@ import {
   type ToolCommand,
   toolResultError,
 } from '../../../src/hosts/deepagents/tool-results.js';
-import { TranscriptStore } from '../../../src/hosts/deepagents/transcript-store.js';
 
 /* How Deep Agents Code applies reduced decisions, its invocation identity and its transcripts (pure parts). */
 
@@ -143,31 +141,6 @@ describe('client effects', () => {
     );
     expect(turn).toEqual({ kind: 'stopped', reason: 'Session start stopped by hook' });
     expect(ran).toEqual(['SessionStart', 'SessionEnd']);
-  });
-});
-
-describe('transcripts', () => {
-  it('redacts secrets and keeps revisions aside', () => {
-    expect(
-      redactTranscriptValue('see https://user:pw@Example.com:8080/a/b?x=1&y=2#frag Bearer abcdefghijk'),
-    ).toBe(
-      'see https://example.com:8080/[redacted]?x=%5Bredacted%5D&y=%5Bredacted%5D#[redacted] Bearer [redacted]',
-    );
-    const store = new TranscriptStore(join(tmp, 'transcripts'), { retentionRevisions: 1 });
-    store.appendMessages('t', [{ role: 'user', content: 'one' }]);
-    const first = store.materialize('t');
-    expect(readFileSync(first.path, 'utf8')).toBe(
-      '{"schema_version":1,"sequence":0,"record_id":"user:0","thread_id":"t","role":"user","content":"one"}\n',
-    );
-    expect(statSync(first.path).mode & 0o777).toBe(0o600);
-    store.appendMessages('t', [{ type: 'ai', content: 'two', id: 'm2' }]);
-    store.materialize('t');
-    store.appendMessages('t', [{ type: 'ai', content: 'three', id: 'm3' }]);
-    const third = store.materialize('t');
-    expect(readFileSync(third.path, 'utf8').split('\n').filter(Boolean)).toHaveLength(3);
-    // One prior revision kept: the second's.
-    const backups = readdirSync(join(tmp, 'transcripts')).filter((name) => name.includes('.bak-'));
-    expect(backups).toHaveLength(1);
   });
 });
 
