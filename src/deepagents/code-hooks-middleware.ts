@@ -32,6 +32,7 @@ import {
   toolResultError,
   toolResultText,
 } from './code-hooks-tool-results.js';
+import { guardSubagentTool } from './unhooked-subagent-guard.js';
 
 /** Options of `deepAgentsCodeHooks`: the session's, plus the summarization the PreCompact gate wraps. */
 export interface DeepAgentsCodeHooksOptions extends CodeHooksSessionOptions {
@@ -153,6 +154,14 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
   const stopContinuations = new Map<string, number>();
   const pending = new Map<string, PreToolOutcome>();
   const subagents = new AsyncLocalStorage<SubagentScope>();
+  // The call a hookwire middleware is running: the subagent guard skips it (its hooks ran here).
+  const gatedCalls = new AsyncLocalStorage<string>();
+  const guardContext = {
+    session,
+    gatedCall: () => gatedCalls.getStore(),
+    logger: options.logger,
+    preTool: preToolOutcome,
+  };
 
   const threadOf = (runtime: RunConfiguration): string => {
     const thread = runtime.configurable?.thread_id;
@@ -219,9 +228,12 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
     const started = performance.now();
     let result: ToolResult;
     try {
-      const run = () => handler({ ...request, toolCall }) as Promise<ToolResult>;
-      result =
-        task === null ? await run() : await subagents.run({ thread: scope.thread, agentId: task.id }, run);
+      const agentScope = task === null ? null : { thread: scope.thread, agentId: task.id };
+      const tool =
+        agentScope === null ? request.tool : guardSubagentTool(request.tool, agentScope, guardContext);
+      const run = () =>
+        gatedCalls.run(call.id ?? '', () => handler({ ...request, toolCall, tool }) as Promise<ToolResult>);
+      result = agentScope === null ? await run() : await subagents.run(agentScope, run);
     } catch (error) {
       if (isGraphInterrupt(error)) throw error;
       result = thrownToolMessage(error, call);

@@ -258,4 +258,53 @@ describe('deepAgentsCodeHooks in a real deep agent', () => {
       ['SessionEnd', 'other'],
     ]);
   }, 60_000);
+
+  it('guards the calls of a custom subagent that runs without hookwire’s middleware', async () => {
+    writeUserHooks({
+      PreToolUse: [{ matcher: 'Write|Edit', hooks: [respond('', { exit: 2, stderr: 'read only' })] }],
+      PostToolUse: [{ hooks: [respond('')] }],
+    });
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'task', args: { description: 'write', subagent_type: 'helper' }, id: 'call_task' },
+      ])
+      .respondWithTools([
+        { name: 'write_file', args: { file_path: '/h.txt', content: 'h' }, id: 'call_helper_write' },
+        { name: 'ls', args: { path: '/' }, id: 'call_helper_ls' },
+      ])
+      .respond(new AIMessage('helper done'))
+      .respond(new AIMessage('done'));
+    const logger = collectingLogger();
+    const hooks = hooksFor({ logger });
+    const agent = createDeepAgent({
+      model,
+      middleware: hooks,
+      subagents: [{ name: 'helper', description: 'Helps.', systemPrompt: 'Help.' }],
+      checkpointer: new MemorySaver(),
+    });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage('go')] }, thread);
+    await hooks.close();
+    expect(String(toolMessage(messages, 'call_task')?.content)).toBe('helper done');
+    const fired = payloads().map((payload) => [
+      payload.hook_event_name,
+      payload.tool_name,
+      payload.tool_use_id,
+    ]);
+    expect(fired).toEqual(
+      expect.arrayContaining([
+        ['PreToolUse', 'Write', 'call_helper_write'],
+        ['PostToolUse', 'LS', 'call_helper_ls'],
+        ['PostToolUse', 'task', 'call_task'],
+      ]),
+    );
+    expect(fired.filter(([event]) => event === 'PreToolUse')).toHaveLength(1);
+    // The helper's model saw the refusal in upstream's words (its third call's input).
+    const seen = model.calls[2]?.messages.find(
+      (message): message is ToolMessage =>
+        ToolMessage.isInstance(message) && message.tool_call_id === 'call_helper_write',
+    );
+    expect(seen).toMatchObject({ content: 'Write blocked by hook: read only', status: 'error' });
+    expect(fired).not.toContainEqual(['PostToolUse', 'Write', 'call_helper_write']);
+    expect(logger.warnings).toEqual([]);
+  }, 60_000);
 });
