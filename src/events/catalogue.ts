@@ -1,6 +1,7 @@
+import { deepAgentsCatalogue } from './deepagents-catalogue.js';
 import type { EventName } from './event-names.js';
 import type { EventSpec } from './event-spec.js';
-import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './field.js';
+import { optional, PROTOCOL_TIMEOUTS, required } from './field.js';
 import { handlerTypesIn } from './handler-types.js';
 import { NOTIFICATION_SEMANTICS } from './notification-semantics.js';
 
@@ -41,15 +42,6 @@ const notification = {
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
 
-/** Shared by every Deep Agents event: fire-and-forget commands with a 5 s timeout and no matcher. */
-const deepAgents = {
-  family: 'deepagents',
-  matcher: null,
-  ...NOTIFICATION_SEMANTICS,
-  handlers: LOCAL_HANDLERS,
-  timeouts: DEEPAGENTS_TIMEOUTS,
-} as const;
-
 /*
  * The model switches' payload, as observed in Claude Code 2.1.328: neither the protocol reference nor Claude
  * Code's documentation names these fields, so every one is optional (a later version may drop or rename it).
@@ -75,11 +67,11 @@ const modelSwitch = {
   ),
 };
 
-const threadId = { thread_id: required('string', 'The session thread identifier.') };
-const toolNames = { tool_names: required('string[]', 'Names of the tools concerned.') };
-
-/** Every event hookwire knows. A name in `event-names.ts` without a row here fails to compile. */
-export const catalogue = {
+/**
+ * Every event hookwire knows: the protocol's and Claude Code's rows here, Deep Agents' in
+ * `deepagents-catalogue.ts`. A name in `event-names.ts` without a row fails to compile.
+ */
+const rows = {
   PreToolUse: {
     family: 'protocol',
     description: 'Before a tool executes; can allow, deny, ask, defer, or rewrite the tool input.',
@@ -92,9 +84,7 @@ export const catalogue = {
     awaitsAsyncRewake: true,
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
     modelBlockEndsTurn: true,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
@@ -115,10 +105,7 @@ export const catalogue = {
     holdsTools: { timeoutCapSeconds: 30 },
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -138,10 +125,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -159,10 +143,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -186,10 +167,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: 'subagent',
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -218,10 +196,7 @@ export const catalogue = {
     notificationOnly: false,
     envFile: true,
     startsSession: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -246,10 +221,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'compaction-instructions',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -276,10 +248,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: 'agent',
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -301,10 +270,7 @@ export const catalogue = {
     holdsTools: { timeoutCapSeconds: null },
     plainStdout: 'context',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -328,10 +294,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -360,10 +323,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -396,10 +356,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -418,10 +375,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -439,7 +393,6 @@ export const catalogue = {
     anyFailureBlocks: true,
     blockContinues: null,
     answersWorktreePath: true,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -467,10 +420,7 @@ export const catalogue = {
     specificOutput: ['action', 'content'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -491,10 +441,7 @@ export const catalogue = {
     specificOutput: ['action', 'content'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -509,10 +456,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -527,10 +471,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -549,10 +490,7 @@ export const catalogue = {
     specificOutput: ['decision'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -567,10 +505,7 @@ export const catalogue = {
     specificOutput: ['retry'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -586,10 +521,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -610,10 +542,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -641,10 +570,7 @@ export const catalogue = {
     updatedInputRefuses: true,
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -659,10 +585,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -699,49 +622,11 @@ export const catalogue = {
       directory: optional('string', 'The added directory (hookwire’s guess: the payload was not recorded).'),
     },
   },
-  'session.start': {
-    ...deepAgents,
-    description: 'An agent session begins.',
-    input: threadId,
-  },
-  'session.end': { ...deepAgents, description: 'A session exits.', input: threadId },
-  'user.prompt': { ...deepAgents, description: 'The user submitted a chat message.', input: {} },
-  'input.required': { ...deepAgents, description: 'The agent needs human input (an interrupt).', input: {} },
-  'permission.request': {
-    ...deepAgents,
-    description: 'Before the approval dialog, when tool calls need permission.',
-    input: toolNames,
-  },
-  'tool.error': { ...deepAgents, description: 'A tool call returned an error.', input: toolNames },
-  'task.complete': {
-    ...deepAgents,
-    description: 'The agent finished its task (the loop ended without interrupts).',
-    input: threadId,
-  },
-  'context.compact': { ...deepAgents, description: 'Before the conversation is compacted.', input: {} },
-  'tool.use': {
-    ...deepAgents,
-    description: 'A tool is about to run (later upstream event).',
-    input: {
-      tool_name: required('string', 'The tool.'),
-      tool_id: required('string', 'Identifies the call.'),
-      tool_args: required('object', 'The tool’s arguments.'),
-    },
-  },
-  'tool.result': {
-    ...deepAgents,
-    description: 'A tool returned (later upstream event).',
-    input: {
-      tool_name: required('string', 'The tool.'),
-      tool_id: required('string', 'Identifies the call.'),
-      tool_args: required('object', 'The tool’s arguments.'),
-      tool_status: required('string', '`success` or `error`.'),
-      tool_output: required('string', 'The output, cut to 2,000 characters.'),
-    },
-  },
-  'context.offload': {
-    ...deepAgents,
-    description: 'Context was offloaded to files (later upstream event).',
-    input: {},
-  },
+  ...deepAgentsCatalogue,
 } as const satisfies Record<EventName, EventSpec>;
+
+/**
+ * The rows, read as `EventSpec`s: a one-event fact such as `answersWorktreePath` is written only on its
+ * row, and reads `undefined` on the others.
+ */
+export const catalogue: Readonly<Record<EventName, EventSpec>> = rows;
