@@ -16,6 +16,7 @@ import { copilotHost } from '../../hosts/copilot/copilot-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
 import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
@@ -94,7 +95,14 @@ export interface EventContext {
   readonly signal?: AbortSignal;
   /** Called with the engine before the firing; returns what to undo after it. */
   readonly whileFiring?: (engine: Engine) => () => void;
+  /** Settings loadings kept between events (the daemon's); none for one `hookwire run`. */
+  readonly settingsCache?: SettingsCache;
+  /** Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire`, `close`. */
+  readonly phase?: (name: EventPhase) => void;
 }
+
+/** The phases `EventContext.phase` is told of, in order. */
+export type EventPhase = 'input' | 'engine' | 'fire' | 'close';
 
 /**
  * One event, answered in the host's protocol through `context.write`: the exit code, and what may follow the
@@ -164,6 +172,7 @@ export async function answerEvent(
       settings = [found.hooksFile];
       projectDir = found.projectDir;
     }
+    context.phase?.('input');
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     // `once`, the Stop block cap and background results outlive this process in the state directory.
@@ -186,6 +195,7 @@ export async function answerEvent(
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
+      ...(context.settingsCache === undefined ? {} : { settingsCache: context.settingsCache }),
       ...(traceDir === undefined
         ? {}
         : {
@@ -197,6 +207,7 @@ export async function answerEvent(
             },
           }),
     });
+    context.phase?.('engine');
     const undo = context.whileFiring?.(engine);
     try {
       const refusedResults =
@@ -212,6 +223,7 @@ export async function answerEvent(
           context.signal === undefined ? undefined : { signal: context.signal },
         ),
       );
+      context.phase?.('fire');
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
@@ -233,6 +245,7 @@ export async function answerEvent(
     } finally {
       await Promise.all(launches);
       await engine.close();
+      context.phase?.('close');
       undo?.();
     }
   } catch (error) {
