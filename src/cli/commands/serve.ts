@@ -10,8 +10,8 @@ import {
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
 } from '../../server/hook-server.js';
-import { otlpExporterFrom } from '../../telemetry/otlp/otlp-from-environment.js';
-import { currentTraceParent } from '../../telemetry/otlp/request-trace-parent.js';
+import { otlpExporterFrom } from '../otlp/otlp-from-environment.js';
+import { currentTraceParent } from '../../telemetry/request-trace-parent.js';
 import { CommandInputError, exitForUsageError, namedSources, workingDirectory } from '../command-input.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
