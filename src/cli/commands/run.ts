@@ -18,8 +18,8 @@ import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { otlpRequested } from '../otlp/otlp-requested.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
