@@ -19,8 +19,8 @@ import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
@@ -157,7 +157,7 @@ export async function answerEvent(
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
     const exporter = otlpRequested(env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+      ? (await import('../otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
           exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
