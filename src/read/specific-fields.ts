@@ -59,4 +59,7 @@ export const specificFieldReaders: Readonly<Record<SpecificOutputField, FieldRea
   content: object,
   retry: (value) =>
     typeof value === 'boolean' ? { value } : { invalid: `must be a boolean, got ${describe(value)}` },
+  llm_request: object,
+  llm_response: object,
+  toolConfig: object,
 };

@@ -6,6 +6,7 @@ import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
+import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -153,9 +154,10 @@ export async function answerEvent(
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if (host === codexHost && settings === undefined) {
-      // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
-      // from the session's directory, and a directory without one has no hooks to run.
+    if ((host === codexHost || host === geminiHost) && settings === undefined) {
+      // Codex's hooks file serves every project (docs/hosts/codex.md), and so does Gemini's user settings
+      // file (`hookwire init gemini --user`): the project's own hooks file is found from the session's
+      // directory, and a directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
@@ -209,6 +211,7 @@ export async function answerEvent(
           payload,
           context.signal === undefined ? undefined : { signal: context.signal },
         ),
+        incoming,
       );
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.

@@ -119,8 +119,11 @@ function wantedEvents(
 /**
  * How Codex's entries call hookwire: `--hookwire`, else this installation by absolute path (Codex's hooks
  * file serves every project, so a project-relative path would not do), its native client where it has one.
+ * Gemini CLI's entries call it the same way.
  */
-function invocation(options: InitCodexOptions): string {
+export function invocation(
+  options: Pick<InitCodexOptions, 'hookwire' | 'cliPath' | 'version' | 'env'>,
+): string {
   if (options.hookwire !== undefined) return options.hookwire;
   if (options.cliPath.split('/').includes('_npx')) return `npx --yes hookwire@${options.version}`;
   const client = installedClient(options.cliPath);
@@ -130,7 +133,7 @@ function invocation(options: InitCodexOptions): string {
 }
 
 /** Writes `next` when it differs, atomically, keeping a backup of the file as it was before hookwire first changed it. */
-function writeIfChanged(
+export function writeIfChanged(
   file: string,
   current: string | undefined,
   next: string,
@@ -150,8 +153,8 @@ function writeIfChanged(
   return true;
 }
 
-/** An untrusted hooks file fails closed under `hookwire run`: every guarded Codex event would be blocked. */
-function warnIfUntrusted(options: InitCodexOptions): void {
+/** An untrusted hooks file fails closed under `hookwire run`: every guarded event of the host would be blocked. */
+export function warnIfUntrusted(options: Pick<InitCodexOptions, 'hooksPath' | 'err'>): void {
   const store = trustStorePath();
   const trusted = checkTrust(
     readTrustStore(store),
@@ -161,7 +164,7 @@ function warnIfUntrusted(options: InitCodexOptions): void {
   ).trusted;
   if (!trusted) {
     options.err(
-      `hookwire init: ${options.hooksPath} is not trusted yet, so Codex's guarded events are blocked until you review it: hookwire trust ${quoteShellWord(options.hooksPath)}\n`,
+      `hookwire init: ${options.hooksPath} is not trusted yet, so the events it guards are blocked until you review it: hookwire trust ${quoteShellWord(options.hooksPath)}\n`,
     );
   }
 }
