@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recordTrust } from '../../src/cli/trust/record-trust.js';
 import { reviewFile } from '../../src/cli/trust/review-file.js';
@@ -38,10 +38,18 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
   }
   const settings = unrelatedHooks();
   settings.hooks!.PreToolUse!.push({ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] });
-  const settingsFile = join(benchSandbox(), 'cold-start-settings.json');
+  // The project is the payload's cwd, with the settings file in it, so `run` checks the file's trust on
+  // every event, as it does for a project's .hookwire/hooks.json: the figures include that check
+  // (docs/trust.md). The state directory (the trust store) lies outside the project, as for a user: one
+  // inside it is refused by design, and the payload's usual cwd, /tmp, holds the sandbox itself.
+  const project = join(benchSandbox(), 'cold-start-project');
+  mkdirSync(project, { recursive: true });
+  const settingsFile = join(project, 'settings.json');
   writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
-  const matching = preToolUseLine('Bash');
-  const unmatched = preToolUseLine('WebSearch');
+  const inProject = (line: string) =>
+    `${JSON.stringify({ ...(JSON.parse(line) as object), cwd: project })}\n`;
+  const matching = inProject(preToolUseLine('Bash'));
+  const unmatched = inProject(preToolUseLine('WebSearch'));
   const runArgs = [built.bin, 'run', '--settings', settingsFile];
   const bundleArgs = [
     '-e',
@@ -50,14 +58,12 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
     '--settings',
     settingsFile,
   ];
-  // The file lies in the project (the sandbox is the payload's cwd), so `run` checks its trust on every
-  // event, as it does for a project's .hookwire/hooks.json: the figures include that check (docs/trust.md).
   const stateDirectory = join(benchSandbox(), 'cold-start-state');
   const storeFile = join(stateDirectory, 'trust.json');
   await recordTrust(storeFile, [reviewFile(settingsFile, 'explicit', emptyTrustStore())]);
   const trusted = { ...process.env, HOOKWIRE_STATE_DIR: stateDirectory };
   const withoutCodeCache = { ...trusted, NODE_DISABLE_COMPILE_CACHE: '1' };
-  const cwd = benchSandbox();
+  const cwd = project;
   for (const [args, input, env] of [
     [runArgs, matching, trusted],
     [bundleArgs, unmatched, trusted],

@@ -19,7 +19,7 @@ import {
   DEFAULT_TRACE_MAX_BYTES,
   type NormalizedTraceOptions,
 } from '../trace/trace-options.js';
-import type { BackgroundLauncher } from './background-job.js';
+import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
 

@@ -89,7 +89,10 @@ const modelSwitch = {
     'number',
     'Estimated cost of rewriting the prompt cache for the new model, in US dollars (observed, not documented).',
   ),
-  pricing: optional('object', 'The models’ prices (observed, not documented).'),
+  pricing: optional(
+    'string',
+    'Where the prices come from, for example `catalog` (observed in 2.1.328 as a string, not documented).',
+  ),
 };
 
 const threadId = { thread_id: required('string', 'The session thread identifier.') };
@@ -106,6 +109,7 @@ export const catalogue = {
     block: { decision: 'deny', effect: 'The tool call is denied; the reason goes to the model.' },
     legacyDecision: true,
     specificOutput: ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'],
+    awaitsAsyncRewake: true,
     plainStdout: 'ignored',
     notificationOnly: false,
     anyFailureBlocks: false,
@@ -233,6 +237,7 @@ export const catalogue = {
     plainStdout: 'context',
     notificationOnly: false,
     envFile: true,
+    startsSession: true,
     anyFailureBlocks: false,
     blockContinues: null,
     answersWorktreePath: false,

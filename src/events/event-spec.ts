@@ -119,8 +119,16 @@ export interface EventSpec {
    * `export NAME=value` lines to, and applies it to its later tool runs (docs/host-helpers.md).
    */
   readonly envFile?: true;
+  /** The session starts with this event: what hookwire keeps across sessions' events sweeps stale files. */
+  readonly startsSession?: true;
   /** The session ends with this event: the engine removes what it kept for the session (its env file). */
   readonly endsSession?: true;
+  /**
+   * An `asyncRewake` hook is awaited here like any other, so that its exit 2 blocks, instead of running in
+   * the background (PreToolUse; *observed*: Claude Code awaited an `asyncRewake: true` PreToolUse hook and
+   * its exit 2 blocked the tool).
+   */
+  readonly awaitsAsyncRewake?: true;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
   readonly anyFailureBlocks: boolean;
   /**

@@ -35,6 +35,7 @@ import {
 const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
        hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
@@ -59,6 +60,10 @@ Running it again changes nothing, unless hooks were added to the settings since:
 \`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
 (docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.
 
+\`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
+folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
+(docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
+
 \`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
 (\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
 with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
@@ -67,6 +72,9 @@ records the project in Gemini's trustedFolders.json, without which Gemini runs n
 `;
 
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
+
+/** The hosts `init` installs into at the user level, whose hooks find the project's hooks file. */
+const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot'];
 
 /** `hookwire init claude` and `hookwire init --undo`. */
 export async function run(argv: string[]): Promise<number> {
@@ -97,13 +105,13 @@ export async function run(argv: string[]): Promise<number> {
     const [host, ...extra] = positionals;
     if (
       extra.length > 0 ||
-      (host !== undefined && host !== 'claude' && host !== 'codex' && host !== 'gemini')
+      (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude' && host !== 'gemini')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\` or \`gemini\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\` or \`gemini\`, got ${positionals.join(' ')}`,
       );
     }
-    if (host === 'gemini') {
+    if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
       const { initGemini } = await import('../init/gemini/init-gemini.js');
       return initGemini({
         projectDir,
@@ -120,9 +128,13 @@ export async function run(argv: string[]): Promise<number> {
         err: (text) => process.stderr.write(text),
       });
     }
-    if (host === 'codex') {
-      const { initCodex } = await import('../init/codex/init-codex.js');
-      return initCodex({
+    const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
+    if (userLevel === 'codex' || userLevel === 'copilot') {
+      const install =
+        userLevel === 'codex'
+          ? (await import('../init/codex/init-codex.js')).initCodex
+          : (await import('../init/copilot/init-copilot.js')).initCopilot;
+      return install({
         projectDir,
         hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
         hookwire: values.hookwire,

@@ -1,11 +1,18 @@
 import { existsSync, readSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { deliverEarlierResults } from '../../engine/background/deliver-earlier-results.js';
+import {
+  BACKGROUND_JOB_OPTION,
+  backgroundJobLauncher,
+} from '../../engine/background/launch-background-job.js';
+import { runBackgroundJobCommand } from '../../engine/background/run-background-job-command.js';
+import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
-import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
+import { copilotHost } from '../../hosts/copilot/copilot-host.js';
 import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
@@ -13,10 +20,6 @@ import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
 import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
-import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
-import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
-import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
-import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
@@ -154,10 +157,10 @@ export async function answerEvent(
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if ((host === codexHost || host === geminiHost) && settings === undefined) {
-      // Codex's hooks file serves every project (docs/hosts/codex.md), and so does Gemini's user settings
-      // file (`hookwire init gemini --user`): the project's own hooks file is found from the session's
-      // directory, and a directory without one has no hooks to run.
+    if ((host === codexHost || host === copilotHost || host === geminiHost) && settings === undefined) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so does
+      // Gemini's user settings file (`hookwire init gemini --user`): the project's own hooks file is found
+      // from the session's directory, and a directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
@@ -198,10 +201,9 @@ export async function answerEvent(
     });
     const undo = context.whileFiring?.(engine);
     try {
-      const sessionId = sessionOf(payload, '');
       const refusedResults =
-        sessionId !== '' && 'directory' in state
-          ? await deliverEarlierResults(engine, event, sessionId, state.directory)
+        'directory' in state
+          ? await deliverEarlierResults(engine, event, payload, state.directory)
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
@@ -248,33 +250,6 @@ export async function answerEvent(
     writeAnswer(2, `hookwire run: ${message}\n`);
     return { exitCode: OWN_ERROR, afterAnswer };
   }
-}
-
-/**
- * Hands the engine what the session's background hooks of earlier runs recorded, so that this firing merges
- * it; at SessionEnd the session's file is removed instead. SessionStart and SessionEnd also sweep stale files.
- * The state directory is a convenience: when it cannot be used, results are lost, never the event. Returns
- * why a results file (or the directory) was refused unread, to be told on stderr.
- */
-async function deliverEarlierResults(
-  engine: Pick<Engine, 'deliver'>,
-  event: string,
-  sessionId: string,
-  directory: string,
-): Promise<string | undefined> {
-  let refused: string | undefined;
-  try {
-    if (event === 'SessionEnd') await forgetSession(directory, sessionId);
-    else {
-      const taken = await takeDeliveries(directory, sessionId);
-      engine.deliver(sessionId, taken.deliveries);
-      refused = taken.refused;
-    }
-    if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries(directory);
-  } catch {
-    // See above: never the event's failure.
-  }
-  return refused;
 }
 
 /*

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import {
   createHookServer,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -153,7 +153,7 @@ export async function run(argv: string[]): Promise<number> {
             trace: {
               dir: resolve(traceDir),
               redact: process.env.HOOKWIRE_TRACE_REDACT !== '0',
-              answer: toHttpAnswer,
+              answer: claudeCodeHost.answer.http,
               onWarning: warn,
             },
           }),
@@ -176,6 +176,7 @@ export async function run(argv: string[]): Promise<number> {
       fallbackCwd: cwd,
       clientDirectories,
       log: warn,
+      host: claudeCodeHost,
     });
     // Listening for signals before saying "listening": a SIGTERM sent on that line must stop us gracefully,
     // and one that came before Node had a handler would kill the process outright.

@@ -10,8 +10,8 @@ import {
 } from '../../../hosts/gemini/gemini-events.js';
 import { GEMINI_PROJECT_SETTINGS } from '../../../hosts/gemini/gemini-host.js';
 import { CommandInputError } from '../../command-input.js';
-import { invocation, warnIfUntrusted, writeIfChanged } from '../codex/init-codex.js';
 import { isJsonObject } from '../stay-reason.js';
+import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import {
   type GeminiCommandHandler,
   HOOKWIRE_HOOK_NAME,
@@ -83,7 +83,7 @@ export function initGemini(options: InitGeminiOptions): number {
     `hookwire init: Gemini CLI runs hookwire for ${[...handlers.keys()].join(', ')} (${settingsFile})\n`,
   );
   trustTheFolder(options);
-  warnIfUntrusted(options);
+  warnIfUntrusted(options.hooksPath, 'Gemini CLI', options.err);
   return 0;
 }
 
@@ -134,7 +134,7 @@ function wantedHandlers(
       seconds.set(event as GeminiEventName, timeout / 1000 - TIMEOUT_MARGIN_SECONDS);
     }
   }
-  const hookwire = invocation(options);
+  const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const hooksFile = options.user ? undefined : settingsArgument(options);
   const handlers = new Map<GeminiEventName, GeminiCommandHandler>();
   for (const event of Object.keys(GEMINI_EVENT_NAMES) as GeminiEventName[]) {
