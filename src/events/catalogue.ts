@@ -1,6 +1,7 @@
+import { deepAgentsCatalogue } from './deepagents-catalogue.js';
 import type { EventName } from './event-names.js';
 import type { EventSpec } from './event-spec.js';
-import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './field.js';
+import { optional, PROTOCOL_TIMEOUTS, required } from './field.js';
 import { handlerTypesIn } from './handler-types.js';
 import { NOTIFICATION_SEMANTICS } from './notification-semantics.js';
 
@@ -41,15 +42,6 @@ const notification = {
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
 
-/** Shared by every Deep Agents event: fire-and-forget commands with a 5 s timeout and no matcher. */
-const deepAgents = {
-  family: 'deepagents',
-  matcher: null,
-  ...NOTIFICATION_SEMANTICS,
-  handlers: LOCAL_HANDLERS,
-  timeouts: DEEPAGENTS_TIMEOUTS,
-} as const;
-
 /** Shared by Gemini CLI's model events: no matcher, no model-based hooks (they would call the model again). */
 const geminiModelEvent = {
   family: 'gemini',
@@ -57,10 +49,7 @@ const geminiModelEvent = {
   decisions: [],
   plainStdout: 'ignored',
   notificationOnly: false,
-  anyFailureBlocks: false,
   blockContinues: null,
-  answersWorktreePath: false,
-  modelBlockEndsTurn: false,
   handlers: NO_MODEL_HANDLERS,
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
@@ -95,11 +84,11 @@ const modelSwitch = {
   ),
 };
 
-const threadId = { thread_id: required('string', 'The session thread identifier.') };
-const toolNames = { tool_names: required('string[]', 'Names of the tools concerned.') };
-
-/** Every event hookwire knows. A name in `event-names.ts` without a row here fails to compile. */
-export const catalogue = {
+/**
+ * Every event hookwire knows: the protocol's and Claude Code's rows here, Deep Agents' in
+ * `deepagents-catalogue.ts`. A name in `event-names.ts` without a row fails to compile.
+ */
+const rows = {
   PreToolUse: {
     family: 'protocol',
     description: 'Before a tool executes; can allow, deny, ask, defer, or rewrite the tool input.',
@@ -112,9 +101,7 @@ export const catalogue = {
     awaitsAsyncRewake: true,
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
     modelBlockEndsTurn: true,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
@@ -135,10 +122,7 @@ export const catalogue = {
     holdsTools: { timeoutCapSeconds: 30 },
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -158,10 +142,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -179,10 +160,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -206,10 +184,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: 'subagent',
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -238,10 +213,7 @@ export const catalogue = {
     notificationOnly: false,
     envFile: true,
     startsSession: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -266,10 +238,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'compaction-instructions',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -296,10 +265,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: 'agent',
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -321,10 +287,7 @@ export const catalogue = {
     holdsTools: { timeoutCapSeconds: null },
     plainStdout: 'context',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -348,10 +311,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -380,10 +340,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -416,10 +373,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -438,10 +392,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -459,7 +410,6 @@ export const catalogue = {
     anyFailureBlocks: true,
     blockContinues: null,
     answersWorktreePath: true,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -487,10 +437,7 @@ export const catalogue = {
     specificOutput: ['action', 'content'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -511,10 +458,7 @@ export const catalogue = {
     specificOutput: ['action', 'content'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -529,10 +473,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -547,10 +488,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -569,10 +507,7 @@ export const catalogue = {
     specificOutput: ['decision'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -587,10 +522,7 @@ export const catalogue = {
     specificOutput: ['retry'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -606,10 +538,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -630,10 +559,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -661,10 +587,7 @@ export const catalogue = {
     updatedInputRefuses: true,
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -679,10 +602,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -752,49 +672,11 @@ export const catalogue = {
     legacyDecision: false,
     specificOutput: ['toolConfig'],
   },
-  'session.start': {
-    ...deepAgents,
-    description: 'An agent session begins.',
-    input: threadId,
-  },
-  'session.end': { ...deepAgents, description: 'A session exits.', input: threadId },
-  'user.prompt': { ...deepAgents, description: 'The user submitted a chat message.', input: {} },
-  'input.required': { ...deepAgents, description: 'The agent needs human input (an interrupt).', input: {} },
-  'permission.request': {
-    ...deepAgents,
-    description: 'Before the approval dialog, when tool calls need permission.',
-    input: toolNames,
-  },
-  'tool.error': { ...deepAgents, description: 'A tool call returned an error.', input: toolNames },
-  'task.complete': {
-    ...deepAgents,
-    description: 'The agent finished its task (the loop ended without interrupts).',
-    input: threadId,
-  },
-  'context.compact': { ...deepAgents, description: 'Before the conversation is compacted.', input: {} },
-  'tool.use': {
-    ...deepAgents,
-    description: 'A tool is about to run (later upstream event).',
-    input: {
-      tool_name: required('string', 'The tool.'),
-      tool_id: required('string', 'Identifies the call.'),
-      tool_args: required('object', 'The tool’s arguments.'),
-    },
-  },
-  'tool.result': {
-    ...deepAgents,
-    description: 'A tool returned (later upstream event).',
-    input: {
-      tool_name: required('string', 'The tool.'),
-      tool_id: required('string', 'Identifies the call.'),
-      tool_args: required('object', 'The tool’s arguments.'),
-      tool_status: required('string', '`success` or `error`.'),
-      tool_output: required('string', 'The output, cut to 2,000 characters.'),
-    },
-  },
-  'context.offload': {
-    ...deepAgents,
-    description: 'Context was offloaded to files (later upstream event).',
-    input: {},
-  },
+  ...deepAgentsCatalogue,
 } as const satisfies Record<EventName, EventSpec>;
+
+/**
+ * The rows, read as `EventSpec`s: a one-event fact such as `answersWorktreePath` is written only on its
+ * row, and reads `undefined` on the others.
+ */
+export const catalogue: Readonly<Record<EventName, EventSpec>> = rows;

@@ -130,7 +130,7 @@ export interface EventSpec {
    */
   readonly awaitsAsyncRewake?: true;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
-  readonly anyFailureBlocks: boolean;
+  readonly anyFailureBlocks?: true;
   /**
    * Who a block sends back to work instead of letting it stop (Stop: the agent; SubagentStop: the
    * subagent), or null. Such blocks can loop, so the Stop cap counts them (per session, or per subagent),
@@ -141,12 +141,12 @@ export interface EventSpec {
    * Whether the host takes a worktree path from the answer (WorktreeCreate): the path is answered as plain
    * stdout, and hooks that all succeed without giving one fail the action.
    */
-  readonly answersWorktreePath: boolean;
+  readonly answersWorktreePath?: true;
   /**
    * A prompt or agent hook's `ok: false` also ends the turn, as `continue: false` would: Claude Code makes no
    * further model call after such a PreToolUse verdict (observed).
    */
-  readonly modelBlockEndsTurn: boolean;
+  readonly modelBlockEndsTurn?: true;
   /** Derived from the handler-type table (`handlerTypesIn`), by the kind of event. */
   readonly handlers: readonly HandlerType[];
   /** Derived from the handler-type table (`defaultTimeoutsOf`), by family. */
