@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { quoteShellWord } from '../../common/shell-words.js';
 import { version } from '../../common/version.js';
-import { quoteShellWord } from '../../deepagents/shell-words.js';
 import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import type { SourceLevel } from '../../settings/configured-hook.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
