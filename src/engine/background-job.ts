@@ -2,6 +2,7 @@ import type { AnyEventName } from '../events/event-names.js';
 import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
+import type { McpServerSources } from '../settings/mcp/mcp-server-table.js';
 import type { Firing } from './firing.js';
 
 /**
@@ -27,6 +28,8 @@ export interface BackgroundJob {
   readonly scrubSecretsKeep: readonly string[] | null;
   readonly policy: HookPolicy;
   readonly model: ModelOptions;
+  /** Where an mcp_tool hook's server is found (the engine's MCP sources); absent: nowhere. */
+  readonly mcpServers?: McpServerSources;
   /** The host whose rules read the hook's output (`hostNamed`); absent for Claude Code. */
   readonly host?: string;
 }
@@ -51,6 +54,7 @@ export function backgroundJobOf(firing: Firing, index: number, hook: ConfiguredH
     scrubSecretsKeep: settings.scrubSecrets === null ? null : [...settings.scrubSecrets.keep],
     policy: settings.policy,
     model: settings.model,
+    ...(settings.mcpServers.sources === undefined ? {} : { mcpServers: settings.mcpServers.sources }),
     ...(firing.context.options.host === claudeCodeHost ? {} : { host: firing.context.options.host.name }),
   };
 }
