@@ -35,6 +35,8 @@ import {
 const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
        hookwire init --undo [--project DIR]
        hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -57,9 +59,22 @@ Running it again changes nothing, unless hooks were added to the settings since:
 \`init codex\` adds one group per event the hooks file uses to Codex's $CODEX_HOME/hooks.json, calling
 \`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
 (docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.
+
+\`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
+folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
+(docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
+
+\`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
+(\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
+with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
+records the project in Gemini's trustedFolders.json, without which Gemini runs no hooks there.
+\`init gemini --undo\` removes the groups. Everything else in the file is kept.
 `;
 
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
+
+/** The hosts `init` installs into at the user level, whose hooks find the project's hooks file. */
+const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot'];
 
 /** `hookwire init claude` and `hookwire init --undo`. */
 export async function run(argv: string[]): Promise<number> {
@@ -74,6 +89,8 @@ export async function run(argv: string[]): Promise<number> {
         print: { type: 'boolean' },
         force: { type: 'boolean' },
         undo: { type: 'boolean' },
+        user: { type: 'boolean' },
+        'trust-folder': { type: 'boolean' },
         host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -86,12 +103,38 @@ export async function run(argv: string[]): Promise<number> {
     if (typeof chosen === 'number') return chosen;
     const projectDir = workingDirectory(values.project);
     const [host, ...extra] = positionals;
-    if (extra.length > 0 || (host !== undefined && host !== 'claude' && host !== 'codex')) {
-      throw new CommandInputError(`expected \`claude\` or \`codex\`, got ${positionals.join(' ')}`);
+    if (
+      extra.length > 0 ||
+      (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude' && host !== 'gemini')
+    ) {
+      throw new CommandInputError(
+        `expected \`claude\`, \`codex\`, \`copilot\` or \`gemini\`, got ${positionals.join(' ')}`,
+      );
     }
-    if (host === 'codex') {
-      const { initCodex } = await import('../init/codex/init-codex.js');
-      return initCodex({
+    if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
+      const { initGemini } = await import('../init/gemini/init-gemini.js');
+      return initGemini({
+        projectDir,
+        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+        hookwire: values.hookwire,
+        print: values.print === true,
+        undo: values.undo === true,
+        user: values.user === true,
+        trustFolder: values['trust-folder'] === true,
+        env: process.env,
+        cliPath: runningCli(),
+        version,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
+    }
+    const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
+    if (userLevel === 'codex' || userLevel === 'copilot') {
+      const install =
+        userLevel === 'codex'
+          ? (await import('../init/codex/init-codex.js')).initCodex
+          : (await import('../init/copilot/init-copilot.js')).initCopilot;
+      return install({
         projectDir,
         hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
         hookwire: values.hookwire,

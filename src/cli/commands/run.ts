@@ -1,22 +1,27 @@
 import { existsSync, readSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { deliverEarlierResults } from '../../engine/background/deliver-earlier-results.js';
+import {
+  BACKGROUND_JOB_OPTION,
+  backgroundJobLauncher,
+} from '../../engine/background/launch-background-job.js';
+import { runBackgroundJobCommand } from '../../engine/background/run-background-job-command.js';
+import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
-import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
+import { copilotHost } from '../../hosts/copilot/copilot-host.js';
+import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
-import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
-import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
-import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
-import { usableStateDirectory } from '../background/usable-state-directory.js';
 import { CommandInputError, eventName, mcpConfigValues, parseObject } from '../command-input.js';
+import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
@@ -91,7 +96,14 @@ export interface EventContext {
   readonly signal?: AbortSignal;
   /** Called with the engine before the firing; returns what to undo after it. */
   readonly whileFiring?: (engine: Engine) => () => void;
+  /** Settings loadings kept between events (the daemon's); none for one `hookwire run`. */
+  readonly settingsCache?: SettingsCache;
+  /** Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire`, `close`. */
+  readonly phase?: (name: EventPhase) => void;
 }
+
+/** The phases `EventContext.phase` is told of, in order. */
+export type EventPhase = 'input' | 'engine' | 'fire' | 'close';
 
 /**
  * One event, answered in the host's protocol through `context.write`: the exit code, and what may follow the
@@ -147,21 +159,23 @@ export async function answerEvent(
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
     const exporter = otlpRequested(env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+      ? (await import('../otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
           exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if (host === codexHost && settings === undefined) {
-      // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
+    if ((host === codexHost || host === copilotHost || host === geminiHost) && settings === undefined) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so does
+      // Gemini's user settings file (`hookwire init gemini --user`): the project's own hooks file is found
       // from the session's directory, and a directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
       projectDir = found.projectDir;
     }
+    context.phase?.('input');
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     // `once`, the Stop block cap and background results outlive this process in the state directory.
@@ -185,6 +199,7 @@ export async function answerEvent(
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
       ...(mcpConfig.length > 0 ? { mcpConfig } : {}),
+      ...(context.settingsCache === undefined ? {} : { settingsCache: context.settingsCache }),
       ...(traceDir === undefined
         ? {}
         : {
@@ -196,12 +211,12 @@ export async function answerEvent(
             },
           }),
     });
+    context.phase?.('engine');
     const undo = context.whileFiring?.(engine);
     try {
-      const sessionId = sessionOf(payload, '');
       const refusedResults =
-        sessionId !== '' && 'directory' in state
-          ? await deliverEarlierResults(engine, event, sessionId, state.directory)
+        'directory' in state
+          ? await deliverEarlierResults(engine, event, payload, state.directory)
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
@@ -211,7 +226,9 @@ export async function answerEvent(
           payload,
           context.signal === undefined ? undefined : { signal: context.signal },
         ),
+        incoming,
       );
+      context.phase?.('fire');
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
@@ -233,6 +250,7 @@ export async function answerEvent(
     } finally {
       await Promise.all(launches);
       await engine.close();
+      context.phase?.('close');
       undo?.();
     }
   } catch (error) {
@@ -247,33 +265,6 @@ export async function answerEvent(
     writeAnswer(2, `hookwire run: ${message}\n`);
     return { exitCode: OWN_ERROR, afterAnswer };
   }
-}
-
-/**
- * Hands the engine what the session's background hooks of earlier runs recorded, so that this firing merges
- * it; at SessionEnd the session's file is removed instead. SessionStart and SessionEnd also sweep stale files.
- * The state directory is a convenience: when it cannot be used, results are lost, never the event. Returns
- * why a results file (or the directory) was refused unread, to be told on stderr.
- */
-async function deliverEarlierResults(
-  engine: Pick<Engine, 'deliver'>,
-  event: string,
-  sessionId: string,
-  directory: string,
-): Promise<string | undefined> {
-  let refused: string | undefined;
-  try {
-    if (event === 'SessionEnd') await forgetSession(directory, sessionId);
-    else {
-      const taken = await takeDeliveries(directory, sessionId);
-      engine.deliver(sessionId, taken.deliveries);
-      refused = taken.refused;
-    }
-    if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries(directory);
-  } catch {
-    // See above: never the event's failure.
-  }
-  return refused;
 }
 
 /*

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import {
   createHookServer,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -10,8 +10,7 @@ import {
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
 } from '../../server/hook-server.js';
-import { otlpExporterFrom } from '../../telemetry/otlp/otlp-from-environment.js';
-import { currentTraceParent } from '../../telemetry/otlp/request-trace-parent.js';
+import { currentTraceParent } from '../../telemetry/request-trace-parent.js';
 import {
   CommandInputError,
   exitForUsageError,
@@ -19,6 +18,7 @@ import {
   namedSources,
   workingDirectory,
 } from '../command-input.js';
+import { otlpExporterFrom } from '../otlp/otlp-from-environment.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -163,7 +163,7 @@ export async function run(argv: string[]): Promise<number> {
             trace: {
               dir: resolve(traceDir),
               redact: process.env.HOOKWIRE_TRACE_REDACT !== '0',
-              answer: toHttpAnswer,
+              answer: claudeCodeHost.answer.http,
               onWarning: warn,
             },
           }),
@@ -186,6 +186,7 @@ export async function run(argv: string[]): Promise<number> {
       fallbackCwd: cwd,
       clientDirectories,
       log: warn,
+      host: claudeCodeHost,
     });
     // Listening for signals before saying "listening": a SIGTERM sent on that line must stop us gracefully,
     // and one that came before Node had a handler would kill the process outright.
