@@ -70,7 +70,10 @@ if (values.hookwire === undefined) {
   );
 } else {
   mkdirSync(join(project, '.hookwire'));
-  writeFileSync(join(project, '.hookwire', 'hooks.json'), fill(readFileSync(join(scenario, 'hooks.json'), 'utf8')));
+  writeFileSync(
+    join(project, '.hookwire', 'hooks.json'),
+    fill(readFileSync(join(scenario, 'hooks.json'), 'utf8')),
+  );
   const setup = (args) => {
     const result = spawnSync('sh', ['-c', `${values.hookwire} ${args}`], {
       cwd: project,
@@ -111,7 +114,9 @@ for (const { body } of completions) {
       typeof message.content === 'string'
         ? message.content
         : (message.content ?? []).map((part) => part.text ?? '').join('');
-    const calls = (message.tool_calls ?? []).map((call) => ` [calls ${call.function.name} ${call.function.arguments}]`);
+    const calls = (message.tool_calls ?? []).map(
+      (call) => ` [calls ${call.function.name} ${call.function.arguments}]`,
+    );
     const shown = normalize(`${message.role}: ${content}${calls.join('')}`);
     if (seen.has(shown)) continue;
     seen.add(shown);
