@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeModel } from '@langchain/core/testing';
-import { MemorySaver } from '@langchain/langgraph';
+import { Command, MemorySaver } from '@langchain/langgraph';
 import { createDeepAgent } from 'deepagents';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -306,5 +306,38 @@ describe('deepAgentsCodeHooks in a real deep agent', () => {
     expect(seen).toMatchObject({ content: 'Write blocked by hook: read only', status: 'error' });
     expect(fired).not.toContainEqual(['PostToolUse', 'Write', 'call_helper_write']);
     expect(logger.warnings).toEqual([]);
+  }, 60_000);
+
+  it('puts a PreToolUse ask to the user through an interrupt, and runs the hook once', async () => {
+    const ask = {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'ask',
+        permissionDecisionReason: 'sure?',
+      },
+    };
+    writeUserHooks({ PreToolUse: [{ matcher: 'LS|Glob', hooks: [respond(ask)] }] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'ls', args: { path: '/' }, id: 'call_ls' }])
+      .respondWithTools([{ name: 'glob', args: { pattern: '*' }, id: 'call_glob' }])
+      .respond(new AIMessage('done'));
+    const hooks = hooksFor();
+    const agent = createDeepAgent({ model, middleware: hooks, checkpointer: new MemorySaver() });
+    const first = await agent.invoke({ messages: [new HumanMessage('go')] }, thread);
+    expect(first.__interrupt__?.[0]?.value).toMatchObject({
+      actionRequests: [{ name: 'ls', args: { path: '/' }, description: 'sure?' }],
+    });
+    await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), thread);
+    const { messages } = await agent.invoke(
+      new Command({ resume: { decisions: [{ type: 'reject', message: 'not that' }] } }),
+      thread,
+    );
+    await hooks.close();
+    expect(toolMessage(messages, 'call_ls')?.status).not.toBe('error');
+    expect(toolMessage(messages, 'call_glob')).toMatchObject({
+      content: 'Glob blocked by hook: Glob blocked by hook: not that',
+      status: 'error',
+    });
+    expect(payloads().map((payload) => payload.tool_use_id)).toEqual(['call_ls', 'call_glob']);
   }, 60_000);
 });

@@ -37,6 +37,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init deepagents [--scope user|project] [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -69,6 +70,12 @@ user's ~/.deepagents/hooks.json (every project) or with --scope project the proj
 (loaded in a workspace Deep Agents Code trusts: hookwire trust --host deepagents), calling
 \`hookwire run --host deepagents <Event>\` (docs/deepagents.md); the file as it was is kept beside it
 (.before-hookwire); \`init deepagents --undo\` removes hookwire's groups. The user's own groups are kept.
+
+\`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
+(\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
+with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
+records the project in Gemini's trustedFolders.json, without which Gemini runs no hooks there.
+\`init gemini --undo\` removes the groups. Everything else in the file is kept.
 `;
 
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
@@ -89,6 +96,8 @@ export async function run(argv: string[]): Promise<number> {
         print: { type: 'boolean' },
         force: { type: 'boolean' },
         undo: { type: 'boolean' },
+        user: { type: 'boolean' },
+        'trust-folder': { type: 'boolean' },
         host: { type: 'string' },
         scope: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -104,10 +113,14 @@ export async function run(argv: string[]): Promise<number> {
     const [host, ...extra] = positionals;
     if (
       extra.length > 0 ||
-      (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude' && host !== 'deepagents')
+      (host !== undefined &&
+        !USER_LEVEL_HOSTS.includes(host) &&
+        host !== 'claude' &&
+        host !== 'gemini' &&
+        host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     if (host === 'deepagents' || (host === undefined && chosen.name === 'deepagents')) {
@@ -122,6 +135,23 @@ export async function run(argv: string[]): Promise<number> {
         hookwire: values.hookwire,
         print: values.print === true,
         undo: values.undo === true,
+        env: process.env,
+        cliPath: runningCli(),
+        version,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
+    }
+    if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
+      const { initGemini } = await import('../init/gemini/init-gemini.js');
+      return initGemini({
+        projectDir,
+        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+        hookwire: values.hookwire,
+        print: values.print === true,
+        undo: values.undo === true,
+        user: values.user === true,
+        trustFolder: values['trust-folder'] === true,
         env: process.env,
         cliPath: runningCli(),
         version,

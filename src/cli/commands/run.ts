@@ -14,13 +14,15 @@ import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
 import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
+import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
@@ -95,7 +97,14 @@ export interface EventContext {
   readonly signal?: AbortSignal;
   /** Called with the engine before the firing; returns what to undo after it. */
   readonly whileFiring?: (engine: Engine) => () => void;
+  /** Settings loadings kept between events (the daemon's); none for one `hookwire run`. */
+  readonly settingsCache?: SettingsCache;
+  /** Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire`, `close`. */
+  readonly phase?: (name: EventPhase) => void;
 }
+
+/** The phases `EventContext.phase` is told of, in order. */
+export type EventPhase = 'input' | 'engine' | 'fire' | 'close';
 
 /**
  * One event, answered in the host's protocol through `context.write`: the exit code, and what may follow the
@@ -150,22 +159,27 @@ export async function answerEvent(
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
     const exporter = otlpRequested(env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+      ? (await import('../otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
           exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if ((host === codexHost || host === copilotHost || host === deepAgentsHost) && settings === undefined) {
-      // Codex's, Copilot's and Deep Agents Code's user hooks serve every project (docs/hosts/codex.md,
-      // copilot.md, docs/deepagents.md): the project's
-      // own hooks file is found from the session's directory, and a directory without one has no hooks to run.
+    if (
+      (host === codexHost || host === copilotHost || host === geminiHost || host === deepAgentsHost) &&
+      settings === undefined
+    ) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
+      // Gemini's user settings file (`hookwire init gemini --user`) and Deep Agents Code's user hooks.json
+      // (docs/deepagents.md): the project's own hooks file is found from the session's directory, and a
+      // directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
       projectDir = found.projectDir;
     }
+    context.phase?.('input');
     // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
     const launches: Array<Promise<void>> = [];
     // `once`, the Stop block cap and background results outlive this process in the state directory.
@@ -188,6 +202,7 @@ export async function answerEvent(
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
+      ...(context.settingsCache === undefined ? {} : { settingsCache: context.settingsCache }),
       ...(traceDir === undefined
         ? {}
         : {
@@ -199,6 +214,7 @@ export async function answerEvent(
             },
           }),
     });
+    context.phase?.('engine');
     const undo = context.whileFiring?.(engine);
     try {
       const refusedResults =
@@ -213,7 +229,9 @@ export async function answerEvent(
           payload,
           context.signal === undefined ? undefined : { signal: context.signal },
         ),
+        incoming,
       );
+      context.phase?.('fire');
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
@@ -235,6 +253,7 @@ export async function answerEvent(
     } finally {
       await Promise.all(launches);
       await engine.close();
+      context.phase?.('close');
       undo?.();
     }
   } catch (error) {
