@@ -13,6 +13,7 @@ import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
+import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
 import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
@@ -166,10 +167,14 @@ export async function answerEvent(
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if ((host === codexHost || host === copilotHost || host === geminiHost) && settings === undefined) {
-      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so does
-      // Gemini's user settings file (`hookwire init gemini --user`): the project's own hooks file is found
-      // from the session's directory, and a directory without one has no hooks to run.
+    if (
+      (host === codexHost || host === copilotHost || host === geminiHost || host === deepAgentsHost) &&
+      settings === undefined
+    ) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
+      // Gemini's user settings file (`hookwire init gemini --user`) and Deep Agents Code's user hooks.json
+      // (docs/deepagents.md): the project's own hooks file is found from the session's directory, and a
+      // directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
