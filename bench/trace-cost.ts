@@ -7,12 +7,13 @@
  * wall time, and the CPU time (user + system) each process reports at exit through a preloaded module, which
  * other load on the machine disturbs far less than wall time.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBundle } from './lib/ensure-bundle.js';
 import { preToolUseLine } from './lib/payload.js';
+import { trustedProject } from './lib/trusted-project.js';
 import { unrelatedHooks } from './lib/unrelated-hooks.js';
 import { type NodeVariant, wallAndCpuTable } from './lib/wall-and-cpu.js';
 
@@ -26,11 +27,10 @@ const directory = mkdtempSync(join(tmpdir(), 'hookwire-trace-cost-'));
 try {
   const settings = unrelatedHooks();
   settings.hooks!.PreToolUse!.push({ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] });
-  const settingsFile = join(directory, 'settings.json');
-  writeFileSync(settingsFile, JSON.stringify(settings));
-  const input = preToolUseLine('WebSearch');
-  const traced = { ...process.env, HOOKWIRE_TRACE_DIR: join(directory, 'traces') };
-  const run = (bin: string, env?: NodeJS.ProcessEnv): NodeVariant => ({
+  const { settingsFile, env: trusted, inProject } = await trustedProject(directory, 'trace-cost', settings);
+  const input = inProject(preToolUseLine('WebSearch'));
+  const traced = { ...trusted, HOOKWIRE_TRACE_DIR: join(directory, 'traces') };
+  const run = (bin: string, env: NodeJS.ProcessEnv = trusted): NodeVariant => ({
     args: [bin, 'run', '--settings', settingsFile],
     input,
     env,

@@ -13,8 +13,18 @@ import {
   SystemMessage,
 } from 'langchain';
 import { HOOKWIRE_MESSAGE_KEY } from '../adapters/langchain/lifecycle-middleware.js';
-import type { NativeToolCall } from '../hosts/deepagents/project-invocation.js';
-import type { HookDecision } from '../hosts/deepagents/reduce-hook-results.js';
+import type { HookEvent } from '../hosts/deepagents/hook-events.js';
+import type { NativeInvocation, NativeToolCall } from '../hosts/deepagents/project-invocation.js';
+import { type HookDecision, reduceHookResults } from '../hosts/deepagents/reduce-hook-results.js';
+import {
+  askOutcome,
+  type InvokeHook,
+  planToolCalls,
+  preToolDenial,
+  stopContinuation,
+  TASK_TOOL_NAME,
+} from '../hosts/deepagents/server-hook-steps.js';
+import { injectSubagentStartContext, taskAgentIdentity } from '../hosts/deepagents/tool-results.js';
 import {
   CodeHooksSession,
   type CodeHooksSessionOptions,
@@ -22,16 +32,17 @@ import {
 } from './code-hooks-session.js';
 import {
   appendContext,
-  appendToolResultText,
   applyPostToolUse,
-  DEFAULT_DENY_REASON,
+  applySubagentStop,
   deniedToolMessage,
+  fromPlain,
   type ToolResult,
   thrownToolMessage,
   toolResponse,
   toolResultError,
   toolResultText,
 } from './code-hooks-tool-results.js';
+import { guardSubagentTool } from './unhooked-subagent-guard.js';
 
 /** Options of `deepAgentsCodeHooks`: the session's, plus the summarization the PreCompact gate wraps. */
 export interface DeepAgentsCodeHooksOptions extends CodeHooksSessionOptions {
@@ -57,9 +68,6 @@ export type DeepAgentsCodeHooks = AgentMiddleware[] & {
   close(): Promise<void>;
 };
 
-/** The `task` tool: SubagentStart and SubagentStop fire around it. */
-const TASK_TOOL = 'task';
-
 /** Where a subagent's calls run: the parent's thread and the `task` call that started it. */
 interface SubagentScope {
   readonly thread: string;
@@ -67,13 +75,6 @@ interface SubagentScope {
 }
 
 type RunConfiguration = { readonly configurable?: Readonly<Record<string, unknown>> | undefined };
-
-/** A pre-tool outcome kept for a call, so that a call resumed after an `ask` does not run its hooks again. */
-interface PreToolOutcome {
-  readonly behavior: 'none' | 'allow' | 'ask' | 'deny';
-  readonly reason: string | null;
-  readonly context: readonly string[];
-}
 
 function textOf(message: BaseMessage | undefined): string {
   if (message === undefined) return '';
@@ -90,42 +91,32 @@ function mcpServerOf(tool: unknown): string | undefined {
   return undefined;
 }
 
-/** The subagent a `task` call starts: its id is the call's, its name the `subagent_type`. */
-function taskAgent(call: NativeToolCall): { readonly id: string; readonly name: string } {
-  const type = call.args?.subagent_type;
-  const name = typeof type === 'string' && type !== '' ? type : 'unknown';
-  return { id: call.id || name, name };
-}
-
-/** The deny of a PreToolUse decision (or `continue: false`), its ask, else its allow or nothing. */
-function preToolOutcome(decision: HookDecision | null): PreToolOutcome {
-  if (decision === null) return { behavior: 'none', reason: null, context: [] };
-  const permission = decision.permission ?? { behavior: 'none' as const, reason: null };
-  const context = decision.context ?? [];
+/** How a PreToolUse decision reads for a call inside a subagent the middleware does not run in. */
+function preToolReading(decision: HookDecision | null): { behavior: string; reason: string | null } {
+  if (decision === null) return { behavior: 'none', reason: null };
+  const permission = decision.permission ?? { behavior: 'none', reason: null };
   if (!decision.continue_processing || permission.behavior === 'deny')
-    return {
-      behavior: 'deny',
-      reason: permission.reason || decision.stop_reason || DEFAULT_DENY_REASON,
-      context,
-    };
-  return { behavior: permission.behavior, reason: permission.reason, context };
+    return { behavior: 'deny', reason: permission.reason || decision.stop_reason || null };
+  return { behavior: permission.behavior, reason: permission.reason };
 }
 
 /**
  * A PreToolUse `ask` put to the user as Deep Agents Code does: LangChain's human-in-the-loop interrupt
- * (approve or reject). Approval runs the call; a rejection, or no answer, is a denial.
+ * (approve or reject); the host reads the answer (approval runs the call, anything else denies it).
  */
-function askUser(call: NativeToolCall, reason: string | null): string | null {
-  const description = reason || 'PreToolUse hook requested approval';
+const askUser: Parameters<typeof planToolCalls>[3] = async (call, permission) => {
   const response = interrupt({
-    actionRequests: [{ name: call.name, args: { ...(call.args ?? {}) }, description }],
+    actionRequests: [
+      {
+        name: call.name,
+        args: { ...(call.args ?? {}) },
+        description: permission.reason || 'PreToolUse hook requested approval',
+      },
+    ],
     reviewConfigs: [{ actionName: call.name, allowedDecisions: ['approve', 'reject'] }],
-  }) as { decisions?: readonly { type?: unknown; message?: unknown }[] } | undefined;
-  const first = response?.decisions?.[0];
-  if (first === undefined) return 'PreToolUse ask was not answered';
-  if (first.type === 'approve') return null;
-  return typeof first.message === 'string' && first.message !== '' ? first.message : description;
-}
+  }) as Parameters<typeof askOutcome>[2];
+  return askOutcome(call, permission, response ?? null);
+};
 
 /**
  * Deep Agents Code's Hooks v2 in a TypeScript Deep Agents agent (`createDeepAgent`), applied as Deep Agents
@@ -151,8 +142,18 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
   const fallbackThread = options.threadId ?? randomUUID();
   const startedThreads = new Set<string>();
   const stopContinuations = new Map<string, number>();
-  const pending = new Map<string, PreToolOutcome>();
+  // PreCompact and PreToolUse decisions of a call until it is answered: a call resumed after an `ask`
+  // interrupt runs its wrapper again, and its hooks must not run twice.
+  const decided = new Map<string, HookDecision>();
   const subagents = new AsyncLocalStorage<SubagentScope>();
+  // The call a hookwire middleware is running: the subagent guard skips it (its hooks ran here).
+  const gatedCalls = new AsyncLocalStorage<string>();
+  const guardContext = {
+    session,
+    gatedCall: () => gatedCalls.getStore(),
+    logger: options.logger,
+    preTool: preToolReading,
+  };
 
   const threadOf = (runtime: RunConfiguration): string => {
     const thread = runtime.configurable?.thread_id;
@@ -180,54 +181,51 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
       args: request.toolCall.args,
       ...(mcpServer === undefined ? {} : { mcp_server: mcpServer }),
     };
-    const key = `${scope.thread}\u0000${call.id}`;
-    let pre = pending.get(key);
-    if (pre === undefined) {
-      pre = preToolOutcome(await session.invoke('PreToolUse', { call }, scope));
-      // Kept until the call is answered: an `ask` interrupt runs this wrapper again on resume.
-      pending.set(key, pre);
-    }
-    if (pre.behavior === 'ask') {
-      const rejection = askUser(call, pre.reason);
-      if (rejection !== null) pre = { ...pre, behavior: 'deny', reason: rejection };
-    }
-    pending.delete(key);
-    if (pre.behavior === 'deny')
-      return appendContext(deniedToolMessage(call, pre.reason), pre.context, call.id ?? '');
+    const callId = call.id ?? '';
+    const keyOf = (event: HookEvent) =>
+      `${scope.thread}\u0000${scope.agentId ?? ''}\u0000${event}\u0000${callId}`;
+    const invoke: InvokeHook = async (event: HookEvent, invocation: NativeInvocation) => {
+      const known = decided.get(keyOf(event));
+      if (known !== undefined) return known;
+      const decision = (await session.invoke(event, invocation, scope)) ?? reduceHookResults([], { event });
+      decided.set(keyOf(event), decision);
+      return decision;
+    };
+    // PreCompact (for a compaction tool) and PreToolUse, as the host plans them; an `ask` interrupts here.
+    const pre = (await planToolCalls([call], await session.gate(), invoke, askUser))[callId] ?? {
+      behavior: 'none' as const,
+      context: [],
+    };
+    decided.delete(keyOf('PreCompact'));
+    decided.delete(keyOf('PreToolUse'));
+    const denial = preToolDenial(call, pre);
+    if (denial !== null) return appendContext(fromPlain(denial), pre.context, callId);
 
     let toolCall = request.toolCall;
-    const task = call.name === TASK_TOOL && scope.agentId === undefined ? taskAgent(call) : null;
+    const task = call.name === TASK_TOOL_NAME && scope.agentId === undefined ? taskAgentIdentity(call) : null;
     if (task !== null) {
       const start = await session.invoke('SubagentStart', { agent: task }, scope);
       if (start !== null && !start.continue_processing)
         return deniedToolMessage(call, start.stop_reason || 'Blocked by SubagentStart hook');
-      const context = start?.context ?? [];
-      if (context.length > 0) {
-        const description = call.args?.description;
-        const prefix = context.join('\n');
-        toolCall = {
-          ...toolCall,
-          args: {
-            ...toolCall.args,
-            description:
-              typeof description === 'string' && description !== '' ? `${prefix}\n\n${description}` : prefix,
-          },
-        };
-      }
+      const injected = injectSubagentStartContext(call, start?.context ?? []);
+      if (injected !== call) toolCall = { ...toolCall, args: { ...injected.args } };
     }
 
     const started = performance.now();
     let result: ToolResult;
     try {
-      const run = () => handler({ ...request, toolCall }) as Promise<ToolResult>;
-      result =
-        task === null ? await run() : await subagents.run({ thread: scope.thread, agentId: task.id }, run);
+      const agentScope = task === null ? null : { thread: scope.thread, agentId: task.id };
+      const tool =
+        agentScope === null ? request.tool : guardSubagentTool(request.tool, agentScope, guardContext);
+      const run = () =>
+        gatedCalls.run(callId, () => handler({ ...request, toolCall, tool }) as Promise<ToolResult>);
+      result = agentScope === null ? await run() : await subagents.run(agentScope, run);
     } catch (error) {
       if (isGraphInterrupt(error)) throw error;
       result = thrownToolMessage(error, call);
     }
     const durationMs = Math.trunc(performance.now() - started);
-    result = appendContext(result, pre.context, call.id ?? '');
+    result = appendContext(result, pre.context, callId);
 
     const failure = toolResultError(result, call);
     const post = await session.invoke(
@@ -237,16 +235,15 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
         : { call, error: failure, duration_ms: durationMs },
       scope,
     );
-    if (post !== null) result = applyPostToolUse(result, post, call.id ?? '');
+    if (post !== null) result = applyPostToolUse(result, post, callId);
 
     if (task !== null) {
       const stop = await session.invoke(
         'SubagentStop',
-        { agent: task, continuation_count: 0, last_assistant_message: toolResultText(result, call.id ?? '') },
+        { agent: task, continuation_count: 0, last_assistant_message: toolResultText(result, callId) },
         scope,
       );
-      const context = stop?.context ?? [];
-      if (context.length > 0) result = appendToolResultText(result, context.join('\n'), call.id ?? '');
+      if (stop !== null) result = applySubagentStop(result, stop, callId);
     }
     return result;
   };
@@ -315,13 +312,12 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
           { continuation_count: count, last_assistant_message: textOf(lastAssistant) },
           scope,
         );
-        if (decision === null || !decision.continue_processing || decision.continue_loop !== true) {
+        const feedback = decision === null ? null : stopContinuation(decision);
+        if (feedback === null) {
           stopContinuations.delete(scope.thread);
           return;
         }
         stopContinuations.set(scope.thread, count + 1);
-        const feedback =
-          (decision.feedback ?? []).join('\n').trim() || decision.stop_reason || 'Continue working.';
         return {
           messages: [
             new HumanMessage({

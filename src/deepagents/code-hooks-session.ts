@@ -6,6 +6,7 @@ import { fireHooks } from '../hosts/deepagents/fire-hooks.js';
 import type { HookDiagnostic } from '../hosts/deepagents/hook-diagnostic.js';
 import { scrubHookEnvironment } from '../hosts/deepagents/hook-environment.js';
 import type { HookEvent } from '../hosts/deepagents/hook-events.js';
+import type { SessionGate } from '../hosts/deepagents/hook-invocation.js';
 import { type HooksSnapshot, snapshotHooks } from '../hosts/deepagents/hook-snapshot.js';
 import { type HookSource, loadHooks } from '../hosts/deepagents/load-hooks.js';
 import { type NativeInvocation, projectInvocation } from '../hosts/deepagents/project-invocation.js';
@@ -61,6 +62,7 @@ export interface InvocationScope {
 
 interface Loaded {
   readonly snapshot: HooksSnapshot;
+  readonly snapshotId: string;
   readonly env: Record<string, string>;
 }
 
@@ -130,13 +132,26 @@ export class CodeHooksSession {
     const snapshot = snapshotHooks(loaded.config);
     for (const diagnostic of [...loaded.diagnostics, ...snapshot.diagnostics])
       options.logger?.warn(describe(diagnostic));
-    return { snapshot, env: scrubHookEnvironment(options.env ?? process.env) };
+    return {
+      snapshot,
+      snapshotId: loaded.snapshotId,
+      env: scrubHookEnvironment(options.env ?? process.env),
+    };
   }
 
   /** Whether any handler is configured for `event` (events without one are not fired at all). */
   async handles(event: HookEvent): Promise<boolean> {
     const { snapshot } = await this.load();
     return (snapshot.handlers[event]?.length ?? 0) > 0;
+  }
+
+  /** The session's gate, as Deep Agents Code's run context carries it: the events with a handler. */
+  async gate(): Promise<SessionGate> {
+    const { snapshot, snapshotId } = await this.load();
+    const events = Object.entries(snapshot.handlers).flatMap(([event, handlers]) =>
+      (handlers?.length ?? 0) > 0 ? [event] : [],
+    );
+    return { snapshotId, events: new Set(events) };
   }
 
   /** Buffers the messages of `messages` not recorded yet for the scope's transcript. */

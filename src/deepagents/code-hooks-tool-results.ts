@@ -1,29 +1,120 @@
 import { Command } from '@langchain/langgraph';
 import { ToolInvocationError, ToolMessage } from 'langchain';
-import { type NativeToolCall, wireTool } from '../hosts/deepagents/project-invocation.js';
+import type { NativeToolCall } from '../hosts/deepagents/project-invocation.js';
 import type { HookDecision } from '../hosts/deepagents/reduce-hook-results.js';
+import * as wire from '../hosts/deepagents/tool-results.js';
 
 /*
- * How Deep Agents Code's agent applies a decision to a tool's result (upstream `server_middleware.py`), on
- * LangChain's own objects: a refused call answered by an error ToolMessage `"{Wire} blocked by hook:
- * {reason}"`; hook text appended to the result of the one call it is about (after a blank line to a string,
- * as a text block to structured content), inside a `Command` (write_file, edit_file, task) too.
+ * The host's rules for a tool's result (src/hosts/deepagents/tool-results.ts: the denial's words, hook text
+ * appended to the one call's result, what counts as a failure) applied to LangChain's own objects: a
+ * ToolMessage or a `Command` is read into the host's plain shape, the rule applied, and the answer built
+ * back with what the plain shape does not carry (message ids, kwargs, the Command's other fields) kept.
  */
 
 /** What a tool call returns. */
 export type ToolResult = ToolMessage | Command;
 
-/** The reason a denial without one gets. */
-export const DEFAULT_DENY_REASON = 'Blocked by PreToolUse hook';
+function plainMessage(message: ToolMessage): wire.ToolMessage {
+  return {
+    type: 'tool',
+    content: message.content as wire.ToolMessage['content'],
+    tool_call_id: message.tool_call_id,
+    ...(message.name === undefined ? {} : { name: message.name }),
+    ...(message.status === undefined ? {} : { status: message.status }),
+    ...(message.artifact === undefined ? {} : { artifact: message.artifact }),
+  };
+}
 
-/** The error ToolMessage of a refused call. */
-export function deniedToolMessage(call: NativeToolCall, reason: string | null): ToolMessage {
+function updateMessages(command: Command): unknown[] | null {
+  const update = command.update;
+  if (typeof update !== 'object' || update === null || Array.isArray(update)) return null;
+  const messages = (update as { messages?: unknown }).messages;
+  return Array.isArray(messages) ? messages : null;
+}
+
+/** The host's plain shape of a result. */
+export function plainResult(result: ToolResult): wire.ToolOutcome {
+  if (ToolMessage.isInstance(result)) return plainMessage(result);
+  const update = typeof result.update === 'object' && result.update !== null ? result.update : {};
+  const messages = updateMessages(result);
+  return {
+    type: 'command',
+    update:
+      messages === null
+        ? (update as Record<string, unknown>)
+        : {
+            ...(update as Record<string, unknown>),
+            messages: messages.map((message) =>
+              ToolMessage.isInstance(message) ? plainMessage(message) : message,
+            ),
+          },
+  };
+}
+
+/** A plain message as a ToolMessage, keeping what `original` (the same call's) carried beyond it. */
+function langchainMessage(message: wire.ToolMessage, original?: ToolMessage): ToolMessage {
+  if (original !== undefined && original.content === message.content) return original;
   return new ToolMessage({
-    content: `${wireTool(call).name} blocked by hook: ${reason || DEFAULT_DENY_REASON}`,
-    name: call.name,
-    tool_call_id: call.id ?? '',
-    status: 'error',
+    content: message.content as ToolMessage['content'],
+    tool_call_id: message.tool_call_id,
+    ...(message.name === undefined ? {} : { name: message.name }),
+    ...(message.status === undefined ? {} : { status: message.status }),
+    ...(message.artifact === undefined ? {} : { artifact: message.artifact }),
+    ...(original?.id === undefined ? {} : { id: original.id }),
+    ...(original === undefined
+      ? {}
+      : { additional_kwargs: original.additional_kwargs, response_metadata: original.response_metadata }),
   });
+}
+
+function isPlainMessage(value: unknown): value is wire.ToolMessage {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'tool';
+}
+
+/** `changed` (a rule's answer for `original`) as LangChain's objects; an unchanged result is `original`. */
+export function fromPlain(changed: wire.ToolOutcome, original?: ToolResult): ToolResult {
+  if (changed.type === 'tool')
+    return langchainMessage(
+      changed,
+      original !== undefined && ToolMessage.isInstance(original) ? original : undefined,
+    );
+  if (original === undefined || ToolMessage.isInstance(original))
+    return new Command({ update: changed.update as Record<string, unknown> });
+  const originals = (updateMessages(original) ?? []).filter((message): message is ToolMessage =>
+    ToolMessage.isInstance(message),
+  );
+  const messages = changed.update.messages;
+  const update = Array.isArray(messages)
+    ? {
+        ...changed.update,
+        messages: messages.map((message: unknown) =>
+          isPlainMessage(message)
+            ? langchainMessage(
+                message,
+                originals.find((candidate) => candidate.tool_call_id === message.tool_call_id),
+              )
+            : message,
+        ),
+      }
+    : changed.update;
+  return new Command({
+    update: update as Record<string, unknown>,
+    ...(original.goto === undefined ? {} : { goto: original.goto }),
+    ...(original.graph === undefined ? {} : { graph: original.graph }),
+    ...(original.resume === undefined ? {} : { resume: original.resume }),
+  });
+}
+
+/** Applies a host rule to a LangChain result; the result itself when the rule changed nothing. */
+function applied(result: ToolResult, rule: (plain: wire.ToolOutcome) => wire.ToolOutcome): ToolResult {
+  const plain = plainResult(result);
+  const changed = rule(plain);
+  return changed === plain ? result : fromPlain(changed, result);
+}
+
+/** The error ToolMessage of a refused call: `"{Wire} blocked by hook: {reason}"`. */
+export function deniedToolMessage(call: NativeToolCall, reason: string | null): ToolMessage {
+  return langchainMessage(wire.deniedToolMessage(call, { reason }));
 }
 
 /**
@@ -31,7 +122,7 @@ export function deniedToolMessage(call: NativeToolCall, reason: string | null): 
  * tool node answers a `ToolInvocationError` with its message, which is set to the denial's exact text.
  */
 export function deniedToolError(call: NativeToolCall, reason: string | null): ToolInvocationError {
-  const text = String(deniedToolMessage(call, reason).content);
+  const text = String(wire.deniedToolMessage(call, { reason }).content);
   const error = new ToolInvocationError(new Error(text), {
     name: call.name,
     args: { ...(call.args ?? {}) },
@@ -42,89 +133,29 @@ export function deniedToolError(call: NativeToolCall, reason: string | null): To
   return error;
 }
 
-function mergeContent(message: ToolMessage, suffix: string): ToolMessage {
-  const content = message.content;
-  const merged =
-    typeof content === 'string'
-      ? content === ''
-        ? suffix
-        : `${content}\n\n${suffix}`
-      : [...content, { type: 'text' as const, text: suffix }];
-  return new ToolMessage({
-    content: merged,
-    tool_call_id: message.tool_call_id,
-    ...(message.id === undefined ? {} : { id: message.id }),
-    ...(message.name === undefined ? {} : { name: message.name }),
-    ...(message.status === undefined ? {} : { status: message.status }),
-    ...(message.artifact === undefined ? {} : { artifact: message.artifact }),
-    additional_kwargs: message.additional_kwargs,
-    response_metadata: message.response_metadata,
-  });
-}
-
-function updateMessages(command: Command): unknown[] | null {
-  const update = command.update;
-  if (typeof update !== 'object' || update === null || Array.isArray(update)) return null;
-  const messages = (update as { messages?: unknown }).messages;
-  return Array.isArray(messages) ? messages : null;
-}
-
-function isCallResult(message: unknown, callId: string): message is ToolMessage {
-  return ToolMessage.isInstance(message) && message.tool_call_id === callId;
-}
-
-/** `suffix` appended to the result of `callId` only; a result that carries none of it is kept. */
-export function appendToolResultText(result: ToolResult, suffix: string, callId: string): ToolResult {
-  if (suffix === '') return result;
-  if (ToolMessage.isInstance(result)) return mergeContent(result, suffix);
-  const messages = updateMessages(result);
-  if (messages === null || !messages.some((message) => isCallResult(message, callId))) return result;
-  const update = {
-    ...(result.update as Record<string, unknown>),
-    messages: messages.map((message) =>
-      isCallResult(message, callId) ? mergeContent(message, suffix) : message,
-    ),
-  };
-  return new Command({
-    update,
-    ...(result.goto === undefined ? {} : { goto: result.goto }),
-    ...(result.graph === undefined ? {} : { graph: result.graph }),
-    ...(result.resume === undefined ? {} : { resume: result.resume }),
-  });
-}
-
 /** `parts` (PreToolUse context), one a line, appended to the call's result. */
 export function appendContext(result: ToolResult, parts: readonly string[], callId: string): ToolResult {
-  return parts.length === 0 ? result : appendToolResultText(result, parts.join('\n'), callId);
+  return applied(result, (plain) => wire.appendMessageText(plain, parts, callId));
 }
 
-function contentText(content: ToolMessage['content']): string {
-  return typeof content === 'string' ? content : JSON.stringify(content);
+/** PostToolUse(Failure): feedback, context and (when a hook stopped) the stop reason appended. */
+export function applyPostToolUse(result: ToolResult, decision: HookDecision, callId: string): ToolResult {
+  return applied(result, (plain) => wire.applyPostToolUse(plain, decision, callId));
 }
 
-/** The text of the call's result (a `Command`'s messages for the call, one a line). */
+/** SubagentStop: its context appended to the `task` result. */
+export function applySubagentStop(result: ToolResult, decision: HookDecision, callId: string): ToolResult {
+  return applied(result, (plain) => wire.applySubagentStop(plain, decision, callId));
+}
+
+/** The text of the call's result. */
 export function toolResultText(result: ToolResult, callId: string): string {
-  if (ToolMessage.isInstance(result)) return contentText(result.content);
-  return (updateMessages(result) ?? [])
-    .filter((message) => isCallResult(message, callId))
-    .map((message) => contentText((message as ToolMessage).content))
-    .join('\n');
+  return wire.toolResultText(plainResult(result), callId);
 }
 
-/** The failure of a call: an error result's text, or `execute`'s non-zero `exit_code`; null on success. */
+/** The failure of a call (an error result's text, `execute`'s non-zero exit code), or null. */
 export function toolResultError(result: ToolResult, call: NativeToolCall): string | null {
-  const callId = call.id ?? '';
-  const messages = ToolMessage.isInstance(result) ? [result] : (updateMessages(result) ?? []);
-  for (const message of messages) {
-    if (!isCallResult(message, callId)) continue;
-    if (message.status === 'error') return toolResultText(result, callId);
-    const artifact = message.artifact as Record<string, unknown> | undefined;
-    if (call.name !== 'execute' || typeof artifact !== 'object' || artifact === null) continue;
-    const exitCode = artifact.exit_code;
-    if (typeof exitCode === 'number' && Number.isInteger(exitCode) && exitCode !== 0)
-      return `Command exited with non-zero status code ${exitCode}`;
-  }
-  return null;
+  return wire.toolResultError(plainResult(result), call);
 }
 
 function messageJson(message: ToolMessage): Record<string, unknown> {
@@ -144,32 +175,21 @@ function messageJson(message: ToolMessage): Record<string, unknown> {
 /** PostToolUse's `tool_response`: the result as JSON, as upstream dumps the ToolMessage (or Command). */
 export function toolResponse(result: ToolResult): unknown {
   if (ToolMessage.isInstance(result)) return messageJson(result);
-  const update = result.update;
   const messages = updateMessages(result);
   return {
     graph: result.graph ?? null,
     update:
       messages === null
-        ? (update ?? null)
+        ? (result.update ?? null)
         : {
-            ...(update as Record<string, unknown>),
+            ...(result.update as Record<string, unknown>),
             messages: messages.map((message) =>
               ToolMessage.isInstance(message) ? messageJson(message) : message,
             ),
           },
     resume: result.resume ?? null,
-    goto: result.goto,
+    goto: result.goto ?? [],
   };
-}
-
-/** PostToolUse(Failure): feedback, context and (when a hook stopped) the stop reason appended. */
-export function applyPostToolUse(result: ToolResult, decision: HookDecision, callId: string): ToolResult {
-  const extras: string[] = [];
-  if ((decision.feedback ?? []).length > 0) extras.push((decision.feedback ?? []).join('\n'));
-  if ((decision.context ?? []).length > 0) extras.push((decision.context ?? []).join('\n'));
-  if (decision.stop_reason && !decision.continue_processing) extras.push(decision.stop_reason);
-  const suffix = extras.filter((part) => part !== '').join('\n\n');
-  return suffix === '' ? result : appendToolResultText(result, suffix, callId);
 }
 
 /** What LangChain's tool node answers for an error a tool threw (its default `handleToolErrors`). */

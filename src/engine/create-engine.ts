@@ -21,6 +21,8 @@ import { createUntrustedGate } from './untrusted-gate.js';
 import { createSessionWatcher, type SessionWatcher } from './watch-files.js';
 
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
+/** Without a cache, each engine loads its own settings. */
+const UNCACHED = { load: loadSettings };
 const DEFAULT_CLOSE_DEADLINE_MS = 5000;
 
 /**
@@ -38,7 +40,7 @@ export async function createEngine(engineOptions: EngineOptions = {}): Promise<E
  */
 export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   const options = normalizeOptions(engineOptions);
-  const loaded = loadSettings({
+  const loaded = (options.settingsCache ?? UNCACHED).load({
     cwd: options.cwd,
     projectDir: options.projectDir,
     homeDir: options.homeDir,

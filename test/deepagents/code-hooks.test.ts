@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeModel } from '@langchain/core/testing';
-import { MemorySaver } from '@langchain/langgraph';
+import { Command, MemorySaver } from '@langchain/langgraph';
 import { createDeepAgent } from 'deepagents';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -257,5 +257,87 @@ describe('deepAgentsCodeHooks in a real deep agent', () => {
       ['UserPromptSubmit', 'a secret'],
       ['SessionEnd', 'other'],
     ]);
+  }, 60_000);
+
+  it('guards the calls of a custom subagent that runs without hookwire’s middleware', async () => {
+    writeUserHooks({
+      PreToolUse: [{ matcher: 'Write|Edit', hooks: [respond('', { exit: 2, stderr: 'read only' })] }],
+      PostToolUse: [{ hooks: [respond('')] }],
+    });
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'task', args: { description: 'write', subagent_type: 'helper' }, id: 'call_task' },
+      ])
+      .respondWithTools([
+        { name: 'write_file', args: { file_path: '/h.txt', content: 'h' }, id: 'call_helper_write' },
+        { name: 'ls', args: { path: '/' }, id: 'call_helper_ls' },
+      ])
+      .respond(new AIMessage('helper done'))
+      .respond(new AIMessage('done'));
+    const logger = collectingLogger();
+    const hooks = hooksFor({ logger });
+    const agent = createDeepAgent({
+      model,
+      middleware: hooks,
+      subagents: [{ name: 'helper', description: 'Helps.', systemPrompt: 'Help.' }],
+      checkpointer: new MemorySaver(),
+    });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage('go')] }, thread);
+    await hooks.close();
+    expect(String(toolMessage(messages, 'call_task')?.content)).toBe('helper done');
+    const fired = payloads().map((payload) => [
+      payload.hook_event_name,
+      payload.tool_name,
+      payload.tool_use_id,
+    ]);
+    expect(fired).toEqual(
+      expect.arrayContaining([
+        ['PreToolUse', 'Write', 'call_helper_write'],
+        ['PostToolUse', 'LS', 'call_helper_ls'],
+        ['PostToolUse', 'task', 'call_task'],
+      ]),
+    );
+    expect(fired.filter(([event]) => event === 'PreToolUse')).toHaveLength(1);
+    // The helper's model saw the refusal in upstream's words (its third call's input).
+    const seen = model.calls[2]?.messages.find(
+      (message): message is ToolMessage =>
+        ToolMessage.isInstance(message) && message.tool_call_id === 'call_helper_write',
+    );
+    expect(seen).toMatchObject({ content: 'Write blocked by hook: read only', status: 'error' });
+    expect(fired).not.toContainEqual(['PostToolUse', 'Write', 'call_helper_write']);
+    expect(logger.warnings).toEqual([]);
+  }, 60_000);
+
+  it('puts a PreToolUse ask to the user through an interrupt, and runs the hook once', async () => {
+    const ask = {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'ask',
+        permissionDecisionReason: 'sure?',
+      },
+    };
+    writeUserHooks({ PreToolUse: [{ matcher: 'LS|Glob', hooks: [respond(ask)] }] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'ls', args: { path: '/' }, id: 'call_ls' }])
+      .respondWithTools([{ name: 'glob', args: { pattern: '*' }, id: 'call_glob' }])
+      .respond(new AIMessage('done'));
+    const hooks = hooksFor();
+    const agent = createDeepAgent({ model, middleware: hooks, checkpointer: new MemorySaver() });
+    const first = await agent.invoke({ messages: [new HumanMessage('go')] }, thread);
+    expect(first.__interrupt__?.[0]?.value).toMatchObject({
+      actionRequests: [{ name: 'ls', args: { path: '/' }, description: 'sure?' }],
+    });
+    await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), thread);
+    const { messages } = await agent.invoke(
+      new Command({ resume: { decisions: [{ type: 'reject', message: 'not that' }] } }),
+      thread,
+    );
+    await hooks.close();
+    expect(toolMessage(messages, 'call_ls')?.status).not.toBe('error');
+    expect(toolMessage(messages, 'call_glob')).toMatchObject({
+      content: 'Glob blocked by hook: Glob blocked by hook: not that',
+      status: 'error',
+    });
+    expect(payloads().map((payload) => payload.tool_use_id)).toEqual(['call_ls', 'call_glob']);
   }, 60_000);
 });
