@@ -26,7 +26,7 @@ if (values.official === undefined) {
   );
 }
 const officialModules = join(resolve(values.official), 'node_modules');
-const ours = fileURLToPath(new URL('../src/telemetry/otlp/otlp-exporter.ts', import.meta.url));
+const ours = fileURLToPath(new URL('../src/cli/otlp/otlp-exporter.ts', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'hookwire-otlp-cost-'));
 try {
   const url = 'http://127.0.0.1:4318/v1/traces';

@@ -11,6 +11,7 @@ import { inputFieldsOf } from '../src/events/lookup.js';
 const FAMILY: Record<EventFamily, string> = {
   protocol: 'protocol (the 27 events of the protocol reference)',
   'claude-code': 'Claude Code (events beyond the reference)',
+  gemini: 'Gemini CLI (events only it has; docs/hosts/gemini.md)',
   deepagents: 'Deep Agents Code',
 };
 

@@ -42,6 +42,23 @@ const notification = {
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
 
+/** Shared by Gemini CLI's model events: no matcher, no model-based hooks (they would call the model again). */
+const geminiModelEvent = {
+  family: 'gemini',
+  matcher: null,
+  decisions: [],
+  plainStdout: 'ignored',
+  notificationOnly: false,
+  blockContinues: null,
+  handlers: NO_MODEL_HANDLERS,
+  timeouts: PROTOCOL_TIMEOUTS,
+} as const;
+
+const geminiRequest = required(
+  'object',
+  'The model request in Gemini CLI’s stable shape: `model`, `messages` (`role`, `content`), `config`, `toolConfig`.',
+);
+
 /*
  * The model switches' payload, as observed in Claude Code 2.1.328: neither the protocol reference nor Claude
  * Code's documentation names these fields, so every one is optional (a later version may drop or rename it).
@@ -621,6 +638,39 @@ const rows = {
     input: {
       directory: optional('string', 'The added directory (hookwire’s guess: the payload was not recorded).'),
     },
+  },
+  BeforeModel: {
+    ...geminiModelEvent,
+    description:
+      'Gemini CLI: before a request goes to the model; can block the turn, change the request (`llm_request`) or answer in the model’s place (`llm_response`).',
+    input: { llm_request: geminiRequest },
+    block: { decision: 'block', effect: 'The model is not called and the turn ends; the reason is shown.' },
+    legacyDecision: true,
+    specificOutput: ['llm_request', 'llm_response'],
+  },
+  AfterModel: {
+    ...geminiModelEvent,
+    description:
+      'Gemini CLI: after each chunk of the model’s response; can block the turn or replace the chunk (`llm_response`).',
+    input: {
+      llm_request: geminiRequest,
+      llm_response: required(
+        'object',
+        'The response chunk: `candidates` (`content.parts`, `finishReason`), `usageMetadata`.',
+      ),
+    },
+    block: { decision: 'block', effect: 'The chunk is discarded and the turn ends; the reason is shown.' },
+    legacyDecision: true,
+    specificOutput: ['llm_response'],
+  },
+  BeforeToolSelection: {
+    ...geminiModelEvent,
+    description:
+      'Gemini CLI: before the model chooses its tools; can narrow them (`toolConfig`: `mode`, `allowedFunctionNames`). Cannot block.',
+    input: { llm_request: geminiRequest },
+    block: null,
+    legacyDecision: false,
+    specificOutput: ['toolConfig'],
   },
   ...deepAgentsCatalogue,
 } as const satisfies Record<EventName, EventSpec>;

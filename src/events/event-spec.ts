@@ -7,8 +7,11 @@ import type { HandlerType } from './handler-types.js';
 
 export type { HandlerType } from './handler-types.js';
 
-/** Where the event comes from: the protocol reference, Claude Code's further events, or Deep Agents. */
-export type EventFamily = 'protocol' | 'claude-code' | 'deepagents';
+/**
+ * Where the event comes from: the protocol reference, Claude Code's further events, the events only Gemini
+ * CLI has (their payloads carry the protocol's common fields), or Deep Agents.
+ */
+export type EventFamily = 'protocol' | 'claude-code' | 'gemini' | 'deepagents';
 
 /** The decisions an outcome can carry. `null` in an outcome means no hook decided anything. */
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
@@ -49,7 +52,13 @@ export type SpecificOutputField =
   | 'worktreePath'
   | 'action'
   | 'content'
-  | 'retry';
+  | 'retry'
+  /** Gemini CLI's BeforeModel: the request to send instead (fields merged over the model request). */
+  | 'llm_request'
+  /** Gemini CLI's BeforeModel (a response instead of calling the model) and AfterModel (a replaced chunk). */
+  | 'llm_response'
+  /** Gemini CLI's BeforeToolSelection: `{mode, allowedFunctionNames}` for the tools the model may call. */
+  | 'toolConfig';
 
 /**
  * Where plain (non-JSON) stdout of a successful hook goes. `compaction-instructions` (PreCompact) takes the

@@ -135,6 +135,9 @@ function specificValue(field: SpecificOutputField, outcome: Outcome): unknown {
     case 'action':
     case 'content':
     case 'retry':
+    case 'llm_request':
+    case 'llm_response':
+    case 'toolConfig':
       return merged[field] ?? undefined;
   }
 }

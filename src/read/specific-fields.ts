@@ -113,6 +113,11 @@ export const specificFields: Readonly<Record<SpecificOutputField, SpecificField>
       typeof value === 'boolean' ? { value } : { invalid: `must be a boolean, got ${describe(value)}` },
     schema: { type: 'boolean', description: '`true` lets the model retry the denied tool call.' },
   },
+  llm_request: object('Gemini CLI: fields of the model request to send instead, merged over it.'),
+  llm_response: object(
+    'Gemini CLI: a response in the model’s place (BeforeModel), or the chunk replaced (AfterModel).',
+  ),
+  toolConfig: object('Gemini CLI: `{mode, allowedFunctionNames}`, the tools the model may call.'),
 };
 
 /** How each `hookSpecificOutput` key is checked (`specificFields`' readers). */

@@ -6,7 +6,7 @@ import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../hosts/host.js';
-import { withTraceParent } from '../telemetry/otlp/request-trace-parent.js';
+import { withTraceParent } from '../telemetry/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
 import { confinePayload } from './confine-payload.js';
 import { readRequestBody } from './read-request-body.js';

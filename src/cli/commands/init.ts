@@ -12,6 +12,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init --undo [--project DIR]
        hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -38,6 +39,12 @@ Running it again changes nothing, unless hooks were added to the settings since:
 \`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
 folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
 (docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
+
+\`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
+(\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
+with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
+records the project in Gemini's trustedFolders.json, without which Gemini runs no hooks there.
+\`init gemini --undo\` removes the groups. Everything else in the file is kept.
 `;
 
 /** The hosts `init` installs into at the user level, whose hooks find the project's hooks file. */
@@ -56,6 +63,8 @@ export async function run(argv: string[]): Promise<number> {
         print: { type: 'boolean' },
         force: { type: 'boolean' },
         undo: { type: 'boolean' },
+        user: { type: 'boolean' },
+        'trust-folder': { type: 'boolean' },
         host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -68,10 +77,30 @@ export async function run(argv: string[]): Promise<number> {
     if (typeof chosen === 'number') return chosen;
     const projectDir = workingDirectory(values.project);
     const [host, ...extra] = positionals;
-    if (extra.length > 0 || (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude')) {
+    if (
+      extra.length > 0 ||
+      (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude' && host !== 'gemini')
+    ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\` or \`copilot\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\` or \`gemini\`, got ${positionals.join(' ')}`,
       );
+    }
+    if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
+      const { initGemini } = await import('../init/gemini/init-gemini.js');
+      return initGemini({
+        projectDir,
+        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+        hookwire: values.hookwire,
+        print: values.print === true,
+        undo: values.undo === true,
+        user: values.user === true,
+        trustFolder: values['trust-folder'] === true,
+        env: process.env,
+        cliPath: runningCli(),
+        version,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
     }
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
     if (userLevel === 'codex' || userLevel === 'copilot') {

@@ -13,14 +13,15 @@ import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
+import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
 import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
@@ -157,16 +158,17 @@ export async function answerEvent(
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
     const exporter = otlpRequested(env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+      ? (await import('../otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
           exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if ((host === codexHost || host === copilotHost) && settings === undefined) {
-      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md): the project's
-      // own hooks file is found from the session's directory, and a directory without one has no hooks to run.
+    if ((host === codexHost || host === copilotHost || host === geminiHost) && settings === undefined) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so does
+      // Gemini's user settings file (`hookwire init gemini --user`): the project's own hooks file is found
+      // from the session's directory, and a directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
@@ -222,6 +224,7 @@ export async function answerEvent(
           payload,
           context.signal === undefined ? undefined : { signal: context.signal },
         ),
+        incoming,
       );
       context.phase?.('fire');
       writeAnswer(1, answer.stdout);

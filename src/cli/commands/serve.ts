@@ -10,9 +10,9 @@ import {
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
 } from '../../server/hook-server.js';
-import { otlpExporterFrom } from '../../telemetry/otlp/otlp-from-environment.js';
-import { currentTraceParent } from '../../telemetry/otlp/request-trace-parent.js';
+import { currentTraceParent } from '../../telemetry/request-trace-parent.js';
 import { CommandInputError, exitForUsageError, namedSources, workingDirectory } from '../command-input.js';
+import { otlpExporterFrom } from '../otlp/otlp-from-environment.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
 const DEFAULT_HOST = '127.0.0.1';

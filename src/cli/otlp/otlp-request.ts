@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FiringSpans, SpanAttributeValue, SpanPlan } from '../firing-spans.js';
+import type { FiringSpans, SpanAttributeValue, SpanPlan } from '../../telemetry/firing-spans.js';
 import type { OtlpSettings, TraceParent } from './otlp-settings.js';
 
 /*

@@ -1,5 +1,5 @@
 import { version } from '../../common/version.js';
-import type { FiringSpans } from '../firing-spans.js';
+import type { FiringSpans } from '../../telemetry/firing-spans.js';
 import { type ExportedFiring, otlpTraceRequest } from './otlp-request.js';
 import type { OtlpSettings, TraceParent } from './otlp-settings.js';
 import { postOtlp } from './post-otlp.js';

@@ -1,3 +1,7 @@
+import { type TraceParent, traceParent } from '../../telemetry/trace-parent.js';
+
+export type { TraceParent } from '../../telemetry/trace-parent.js';
+
 /*
  * The standard OpenTelemetry exporter variables, as `hookwire run` and `serve` read them
  * (docs/observability.md). Export is on only when an endpoint is named; nothing else turns it on.
@@ -13,7 +17,7 @@ export interface OtlpSettings {
   /** Resource attributes: `service.name` (OTEL_SERVICE_NAME, default hookwire) and OTEL_RESOURCE_ATTRIBUTES. */
   readonly resource: Readonly<Record<string, string>>;
   /** A W3C parent for the spans, from TRACEPARENT (the environment carrier of trace context). */
-  readonly parent: { readonly traceId: string; readonly spanId: string } | undefined;
+  readonly parent: TraceParent | undefined;
 }
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -78,16 +82,4 @@ function keyValues(text: string | undefined): Record<string, string> {
 function milliseconds(text: string | undefined): number {
   const value = Number(text);
   return text !== undefined && Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
-}
-
-/** A W3C trace context parent: the trace and the span to put spans under. */
-export type TraceParent = NonNullable<OtlpSettings['parent']>;
-
-/** The trace and span of a `traceparent` value (`00-<32 hex>-<16 hex>-<2 hex>`), undefined when it is not one. */
-export function traceParent(text: string | undefined): TraceParent | undefined {
-  const match = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(
-    text?.trim().toLowerCase() ?? '',
-  );
-  if (!match || /^0+$/.test(match[1] as string) || /^0+$/.test(match[2] as string)) return undefined;
-  return { traceId: match[1] as string, spanId: match[2] as string };
 }

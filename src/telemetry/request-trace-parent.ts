@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type TraceParent, traceParent } from './otlp-settings.js';
+import { type TraceParent, traceParent } from './trace-parent.js';
 
 /*
  * The `traceparent` header of the request `hookwire serve` is answering, carried through the firing it
