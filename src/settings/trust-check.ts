@@ -107,6 +107,8 @@ export const PROJECT_TRUST_FILES: readonly string[] = [
   join(CLAUDE_DIRECTORY, SETTINGS_FILE),
   join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE),
   join('.hookwire', 'hooks.json'),
+  // The project's MCP servers: mcp_tool hooks start them, so they are trusted like hooks (docs/trust.md).
+  '.mcp.json',
 ];
 
 /** The command that reviews and trusts `file`: `--project` for the project's usual files, else `--settings`. */

@@ -12,6 +12,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init --undo [--project DIR]
        hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init deepagents [--scope user|project] [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
@@ -40,6 +41,12 @@ Running it again changes nothing, unless hooks were added to the settings since:
 folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
 (docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
 
+\`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
+user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
+(loaded in a workspace Deep Agents Code trusts: hookwire trust --host deepagents), calling
+\`hookwire run --host deepagents <Event>\` (docs/deepagents.md); the file as it was is kept beside it
+(.before-hookwire); \`init deepagents --undo\` removes hookwire's groups. The user's own groups are kept.
+
 \`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
 (\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
 with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
@@ -66,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
         user: { type: 'boolean' },
         'trust-folder': { type: 'boolean' },
         host: { type: 'string' },
+        scope: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -79,11 +87,34 @@ export async function run(argv: string[]): Promise<number> {
     const [host, ...extra] = positionals;
     if (
       extra.length > 0 ||
-      (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude' && host !== 'gemini')
+      (host !== undefined &&
+        !USER_LEVEL_HOSTS.includes(host) &&
+        host !== 'claude' &&
+        host !== 'gemini' &&
+        host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\` or \`gemini\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
+    }
+    if (host === 'deepagents' || (host === undefined && chosen.name === 'deepagents')) {
+      const scope = values.scope ?? 'user';
+      if (scope !== 'user' && scope !== 'project')
+        throw new CommandInputError(`--scope must be user or project, not ${JSON.stringify(scope)}`);
+      const { initDeepAgents } = await import('../init/deepagents/init-deepagents.js');
+      return initDeepAgents({
+        projectDir,
+        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+        scope,
+        hookwire: values.hookwire,
+        print: values.print === true,
+        undo: values.undo === true,
+        env: process.env,
+        cliPath: runningCli(),
+        version,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
     }
     if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
       const { initGemini } = await import('../init/gemini/init-gemini.js');
@@ -102,6 +133,7 @@ export async function run(argv: string[]): Promise<number> {
         err: (text) => process.stderr.write(text),
       });
     }
+    if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
     if (userLevel === 'codex' || userLevel === 'copilot') {
       const install =

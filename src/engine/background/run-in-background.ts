@@ -61,6 +61,7 @@ export function backgroundJobOf(firing: Firing, index: number, hook: ConfiguredH
     scrubSecretsKeep: settings.scrubSecrets === null ? null : [...settings.scrubSecrets.keep],
     policy: settings.policy,
     model: settings.model,
+    ...(settings.mcpServers.sources === undefined ? {} : { mcpServers: settings.mcpServers.sources }),
     ...(firing.context.options.host === claudeCodeHost ? {} : { host: firing.context.options.host.name }),
   };
 }
