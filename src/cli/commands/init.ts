@@ -1,7 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { quoteShellWord } from '../../common/shell-words.js';
 import { version } from '../../common/version.js';
 import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';

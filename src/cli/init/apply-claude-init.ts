@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { quoteShellWord } from '../../common/shell-words.js';
 import { version } from '../../common/version.js';
-import { quoteShellWord } from '../../deepagents/shell-words.js';
 import { CommandInputError } from '../command-input.js';
 import type { CatchAllTarget } from './catch-all-command.js';
 import { clientDetachesItself, hookwireInvocation } from './hookwire-invocation.js';

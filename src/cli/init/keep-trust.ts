@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { quoteShellWord } from '../../deepagents/shell-words.js';
+import { quoteShellWord } from '../../common/shell-words.js';
 import type { SourceLevel } from '../../settings/configured-hook.js';
 import { checkTrust, realPathOf } from '../../settings/trust-check.js';
 import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/trust-store.js';
