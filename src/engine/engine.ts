@@ -43,6 +43,12 @@ export interface EngineOptions {
    * replaces the default sources.
    */
   readonly plugins?: readonly string[];
+  /**
+   * MCP server configurations for `mcp_tool` hooks, as Claude Code's `--mcp-config` takes them: files
+   * (`{"mcpServers": {...}}`, relative to cwd) or that JSON as text; they win over every other scope unless
+   * a managed-mcp.json has exclusive control (docs/settings.md, "MCP servers").
+   */
+  readonly mcpConfig?: readonly string[];
   /** Points the user level elsewhere (tests never touch the real home). Default: os.homedir(). */
   readonly homeDir?: string;
   /** Default: /etc/claude-code/managed-settings.json. */

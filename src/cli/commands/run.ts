@@ -13,6 +13,7 @@ import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
+import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
 import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
@@ -20,7 +21,7 @@ import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { CommandInputError, eventName, mcpConfigValues, parseObject } from '../command-input.js';
 import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
@@ -52,8 +53,8 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error
- * block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
+ * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--trace DIR]
+ * [--on-config-error block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -135,6 +136,7 @@ export async function answerEvent(
     // Against the cwd of the process the host started, which is not the daemon's own.
     let settings = values.settings?.map((file) => resolve(context.cwd, file));
     const plugins = values.plugin?.map((directory) => resolve(context.cwd, directory));
+    const mcpConfig = mcpConfigValues(values['mcp-config'], context.cwd);
     const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
@@ -165,10 +167,14 @@ export async function answerEvent(
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if ((host === codexHost || host === copilotHost || host === geminiHost) && settings === undefined) {
-      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so does
-      // Gemini's user settings file (`hookwire init gemini --user`): the project's own hooks file is found
-      // from the session's directory, and a directory without one has no hooks to run.
+    if (
+      (host === codexHost || host === copilotHost || host === geminiHost || host === deepAgentsHost) &&
+      settings === undefined
+    ) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
+      // Gemini's user settings file (`hookwire init gemini --user`) and Deep Agents Code's user hooks.json
+      // (docs/deepagents.md): the project's own hooks file is found from the session's directory, and a
+      // directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
@@ -197,6 +203,7 @@ export async function answerEvent(
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
+      ...(mcpConfig.length > 0 ? { mcpConfig } : {}),
       ...(context.settingsCache === undefined ? {} : { settingsCache: context.settingsCache }),
       ...(traceDir === undefined
         ? {}
@@ -266,7 +273,7 @@ export async function answerEvent(
 }
 
 /*
- * `[EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
+ * `[EVENT] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
  * option, `--`, a value starting with `-`) goes to parseArgs, so that its errors and rules stay exactly
  * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
  */
@@ -274,6 +281,7 @@ function runArguments(argv: string[]): {
   values: {
     settings?: string[];
     plugin?: string[];
+    'mcp-config'?: string[];
     'on-config-error'?: string;
     'on-untrusted'?: string;
     trace?: string;
@@ -283,6 +291,7 @@ function runArguments(argv: string[]): {
 } {
   const settings: string[] = [];
   const plugins: string[] = [];
+  const mcpConfigs: string[] = [];
   const positionals: string[] = [];
   let onConfigError: string | undefined;
   let onUntrusted: string | undefined;
@@ -299,6 +308,10 @@ function runArguments(argv: string[]): {
       plugins.push(next);
       index++;
     } else if (token.startsWith('--plugin=')) plugins.push(token.slice('--plugin='.length));
+    else if (token === '--mcp-config' && next !== undefined && !next.startsWith('-')) {
+      mcpConfigs.push(next);
+      index++;
+    } else if (token.startsWith('--mcp-config=')) mcpConfigs.push(token.slice('--mcp-config='.length));
     else if (token === '--on-config-error' && next !== undefined && !next.startsWith('-')) {
       onConfigError = next;
       index++;
@@ -324,6 +337,7 @@ function runArguments(argv: string[]): {
         options: {
           settings: { type: 'string', multiple: true },
           plugin: { type: 'string', multiple: true },
+          'mcp-config': { type: 'string', multiple: true },
           'on-config-error': { type: 'string' },
           'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
@@ -336,6 +350,7 @@ function runArguments(argv: string[]): {
     values: {
       ...(settings.length > 0 ? { settings } : {}),
       ...(plugins.length > 0 ? { plugin: plugins } : {}),
+      ...(mcpConfigs.length > 0 ? { 'mcp-config': mcpConfigs } : {}),
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
       ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),

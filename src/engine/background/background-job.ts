@@ -1,6 +1,7 @@
 import type { AnyEventName } from '../../events/event-names.js';
 import type { ModelOptions } from '../../run/model/model-options.js';
 import type { ConfiguredHook, HookPolicy } from '../../settings/configured-hook.js';
+import type { McpServerSources } from '../../settings/mcp/mcp-server-table.js';
 
 /**
  * A background hook handed over as data (engine option `backgroundLauncher`), so that something other than
@@ -25,6 +26,8 @@ export interface BackgroundJob {
   readonly scrubSecretsKeep: readonly string[] | null;
   readonly policy: HookPolicy;
   readonly model: ModelOptions;
+  /** Where an mcp_tool hook's server is found (the engine's MCP sources); absent: nowhere. */
+  readonly mcpServers?: McpServerSources;
   /** The host whose rules read the hook's output (`hostNamed`); absent for Claude Code. */
   readonly host?: string;
 }

@@ -1,6 +1,7 @@
 import { hostNamed } from '../../hosts/registry.js';
 import type { RunRequest } from '../../run/handler-execution.js';
 import { trackedProcessGroupCount } from '../../run/process/live-process-groups.js';
+import { mcpServerTable, NO_MCP_SERVERS } from '../../settings/mcp/mcp-server-table.js';
 import { executeHook } from '../execute-hook.js';
 import type { Delivery } from '../session-state.js';
 import type { BackgroundJob } from './background-job.js';
@@ -41,6 +42,7 @@ export async function runBackgroundJob(
     outputCapBytes: job.outputCapBytes,
     spawner: 'direct',
     scrubSecrets: job.scrubSecretsKeep === null ? null : { keep: new Set(job.scrubSecretsKeep) },
+    mcpServers: job.mcpServers === undefined ? NO_MCP_SERVERS : mcpServerTable(job.mcpServers),
   };
   const executed = await executeHook(
     job.event,

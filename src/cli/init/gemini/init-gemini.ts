@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { quoteShellWord } from '../../../deepagents/shell-words.js';
+import { quoteShellWord } from '../../../common/shell-words.js';
 import { isEventName, specOf } from '../../../events/lookup.js';
 import {
   GEMINI_EVENT_NAMES,

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isRecord } from '../../common/is-record.js';
-import { parseJsonObject } from '../../common/parse-json-object.js';
 import { expandEnvironment } from './expand-environment.js';
 
 /** An MCP server as a hook calls it: a process on stdio, or a URL (streamable HTTP, or SSE). */
@@ -24,41 +21,13 @@ export type FoundServer =
   | { readonly notConfigured: true }
   | { readonly unusable: string; readonly failClosed: boolean };
 
-/** Where Claude Code keeps the user's MCP servers, and the project whose entries count. */
-export interface McpSearch {
-  readonly homeDir: string;
-  readonly projectDir: string;
-  readonly environment: Readonly<NodeJS.ProcessEnv>;
-}
-
 /**
- * Finds the MCP server an mcp_tool hook names, where Claude Code keeps them: the project's entry in
- * `~/.claude.json` (`projects[<dir>].mcpServers`, `claude mcp add` with local scope), then the user's
- * (`mcpServers`, user scope). A server the project's `.mcp.json` defines is not started: that file is
- * checked-in code that hookwire would have to trust first, so such a hook fails closed, naming the file.
+ * One `mcpServers` entry as Claude Code reads it: `type` stdio (the default without a `url`) with `command`,
+ * `args` and `env`, or `http` / `sse` with `url` and `headers`; `${VAR}` and `${VAR:-default}` expanded in
+ * each of those strings from `environment`. A plugin's entries also get `${CLAUDE_PLUGIN_ROOT}` (in
+ * `environment`). An entry hookwire cannot start, or one naming unset variables, is unusable, naming `file`.
  */
-export function findMcpServer(name: string, search: McpSearch): FoundServer {
-  const userFile = join(search.homeDir, '.claude.json');
-  const user = readJsonObject(userFile);
-  const projects = isRecord(user?.projects) ? user.projects : {};
-  const project = isRecord(projects[search.projectDir]) ? projects[search.projectDir] : {};
-  for (const servers of [(project as Record<string, unknown>).mcpServers, user?.mcpServers]) {
-    if (isRecord(servers) && Object.hasOwn(servers, name)) {
-      return serverFrom(servers[name], name, userFile, search.environment);
-    }
-  }
-  const projectFile = join(search.projectDir, '.mcp.json');
-  const servers = readJsonObject(projectFile)?.mcpServers;
-  if (isRecord(servers) && Object.hasOwn(servers, name)) {
-    return {
-      unusable: `MCP server '${name}' is defined in ${projectFile}, which hookwire does not start servers from yet`,
-      failClosed: true,
-    };
-  }
-  return { notConfigured: true };
-}
-
-function serverFrom(
+export function serverFromEntry(
   entry: unknown,
   name: string,
   file: string,
@@ -101,12 +70,4 @@ function serverFrom(
     };
   }
   return { server, file };
-}
-
-function readJsonObject(file: string): Record<string, unknown> | undefined {
-  try {
-    return parseJsonObject(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }
