@@ -18,6 +18,7 @@ import {
   TranscriptStore,
 } from '../hosts/deepagents/transcript-store.js';
 import { resolveProjectTrust, SessionTrust } from '../hosts/deepagents/workspace-trust.js';
+import { trustStorePath } from '../settings/trust-store.js';
 
 /*
  * One Deep Agents Code hooks session inside a TypeScript agent: the Hooks v2 configuration loaded once
@@ -125,6 +126,8 @@ export class CodeHooksSession {
             ? { kind: 'interactive' }
             : { kind: 'explicit_only', granted: options.trustProjectHooks },
         session: new SessionTrust(),
+        // `hookwire trust --host deepagents --once`: the file's exact bytes, trusted in hookwire's store.
+        hookwireStoreFile: trustStorePath(),
       });
       sources = deepAgentsHookSources(this.#home, trust, options.plugins ?? []);
     }
