@@ -41,7 +41,7 @@ describe('an mcp_tool guard under hookwire/ai-sdk', () => {
       },
     };
     const hook = {
-      type: 'mcp_tool',
+      type: 'mcp_tool' as const,
       server: 'guards',
       tool: 'guard',
       input: { command: '${tool_input.command}' },

@@ -1,4 +1,5 @@
 import { specOf } from '../../events/lookup.js';
+import { asyncRewakeOf } from '../../settings/async-rewake.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
 
 /**
@@ -10,7 +11,7 @@ import type { ConfiguredHook } from '../../settings/configured-hook.js';
  */
 export function isBackground(hook: ConfiguredHook): boolean {
   if (holdsTools(hook)) return true;
-  if (hook.handler.type === 'command' && hook.handler.asyncRewake === true) {
+  if (asyncRewakeOf(hook.handler) !== undefined) {
     return specOf(hook.event).awaitsAsyncRewake !== true;
   }
   return hook.background;
