@@ -4,13 +4,16 @@ import { codexHost } from './codex/codex-host.js';
 import { copilotHost } from './copilot/copilot-host.js';
 import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host.js';
 import type { Host } from './host.js';
+import { qwenHost } from './qwen/qwen-host.js';
 
 /** The host `--host` names when it is not given. */
 export const DEFAULT_HOST = 'claude-code';
 
 /** Every host hookwire speaks, by name. A new host adds its row here (AGENTS.md, "Adding a host"). */
 const HOSTS: ReadonlyMap<string, Host> = new Map(
-  [claudeCodeHost, codexHost, copilotHost, deepAgentsLegacyHost].map((host) => [host.name, host] as const),
+  [claudeCodeHost, codexHost, copilotHost, qwenHost, deepAgentsLegacyHost].map(
+    (host) => [host.name, host] as const,
+  ),
 );
 
 /** The names `--host` accepts, in the registry's order. */

@@ -36,6 +36,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init --undo [--project DIR]
        hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -62,12 +63,16 @@ Running it again changes nothing, unless hooks were added to the settings since:
 \`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
 folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
 (docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
+
+\`init qwen\` adds one group per event the hooks file uses to the "hooks" of $QWEN_HOME/settings.json (Qwen
+Code's user settings), calling \`hookwire run --host qwen <Event>\` (timeout in ms, as Qwen counts it;
+docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the file is kept.
 `;
 
 const DEFAULT_HOOKS_FILE = join(STATE_DIRECTORY, 'hooks.json');
 
 /** The hosts `init` installs into at the user level, whose hooks find the project's hooks file. */
-const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot'];
+const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot', 'qwen'];
 
 /** `hookwire init claude` and `hookwire init --undo`. */
 export async function run(argv: string[]): Promise<number> {
@@ -96,15 +101,17 @@ export async function run(argv: string[]): Promise<number> {
     const [host, ...extra] = positionals;
     if (extra.length > 0 || (host !== undefined && !USER_LEVEL_HOSTS.includes(host) && host !== 'claude')) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\` or \`copilot\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\` or \`qwen\`, got ${positionals.join(' ')}`,
       );
     }
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
-    if (userLevel === 'codex' || userLevel === 'copilot') {
+    if (userLevel === 'codex' || userLevel === 'copilot' || userLevel === 'qwen') {
       const install =
         userLevel === 'codex'
           ? (await import('../init/codex/init-codex.js')).initCodex
-          : (await import('../init/copilot/init-copilot.js')).initCopilot;
+          : userLevel === 'copilot'
+            ? (await import('../init/copilot/init-copilot.js')).initCopilot
+            : (await import('../init/qwen/init-qwen.js')).initQwen;
       return install({
         projectDir,
         hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),

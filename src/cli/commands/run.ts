@@ -7,6 +7,7 @@ import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
+import { qwenHost } from '../../hosts/qwen/qwen-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -154,8 +155,8 @@ export async function answerEvent(
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if ((host === codexHost || host === copilotHost) && settings === undefined) {
-      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md): the project's
+    if ((host === codexHost || host === copilotHost || host === qwenHost) && settings === undefined) {
+      // Codex's, Copilot's and Qwen's user hooks serve every project (docs/hosts/codex.md, ...): the project's
       // own hooks file is found from the session's directory, and a directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
