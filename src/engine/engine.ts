@@ -4,12 +4,13 @@ import type { Host } from '../hosts/host.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { CallbackHandlerSettings, HookScope, LoadedSettings } from '../settings/configured-hook.js';
+import type { SettingsCache } from '../settings/settings-cache.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { TrustMode, UntrustedPolicy } from '../settings/trust-rule.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
-import type { BackgroundLauncher } from './background-job.js';
+import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { ScopedHookSet } from './scoped-hook-sets.js';
 import type { Delivery } from './session-state.js';
@@ -19,7 +20,7 @@ export type { HookScope } from '../settings/configured-hook.js';
 export type { FiringSpans, SpanPlan } from '../telemetry/firing-spans.js';
 export type { TelemetryOptions, TelemetryTracer } from '../telemetry/telemetry-options.js';
 export type { FileChangeKind, FileWatcher } from '../watch/file-watcher.js';
-export type { BackgroundJob, BackgroundLauncher } from './background-job.js';
+export type { BackgroundJob, BackgroundLauncher } from './background/background-job.js';
 export type { ScopedHookSet } from './scoped-hook-sets.js';
 export type { Delivery as BackgroundDelivery } from './session-state.js';
 export type { WatchFilesOptions } from './watch-files.js';
@@ -42,6 +43,12 @@ export interface EngineOptions {
    * replaces the default sources.
    */
   readonly plugins?: readonly string[];
+  /**
+   * MCP server configurations for `mcp_tool` hooks, as Claude Code's `--mcp-config` takes them: files
+   * (`{"mcpServers": {...}}`, relative to cwd) or that JSON as text; they win over every other scope unless
+   * a managed-mcp.json has exclusive control (docs/settings.md, "MCP servers").
+   */
+  readonly mcpConfig?: readonly string[];
   /** Points the user level elsewhere (tests never touch the real home). Default: os.homedir(). */
   readonly homeDir?: string;
   /** Default: /etc/claude-code/managed-settings.json. */
@@ -139,6 +146,13 @@ export interface EngineOptions {
   readonly onUntrusted?: UntrustedPolicy;
   /** The trust store `require` checks. Default: `trust.json` in hookwire's state directory (HOOKWIRE_STATE_DIR). */
   readonly trustStore?: string;
+  /**
+   * Loadings of settings shared by the engines a long-lived process creates one after another (the daemon:
+   * one per event): each engine's settings come from it while every file they were read from, the trust
+   * store and the real paths the trust rules resolve are as they were (`SettingsCache`). Default: none, the
+   * settings are loaded for this engine.
+   */
+  readonly settingsCache?: SettingsCache;
   /**
    * Record every fired event (payload, outcome with its runs and timings, the host's answer) as one JSONL
    * line in a file per session under `trace.dir`, secrets redacted, rotated by size (docs/traces.md). A line

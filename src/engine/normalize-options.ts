@@ -6,6 +6,7 @@ import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../hosts/host.js';
 import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
+import type { SettingsCache } from '../settings/settings-cache.js';
 import {
   deepAgentsHooksPath,
   PROJECT_DIR_VARIABLE,
@@ -19,7 +20,7 @@ import {
   DEFAULT_TRACE_MAX_BYTES,
   type NormalizedTraceOptions,
 } from '../trace/trace-options.js';
-import type { BackgroundLauncher } from './background-job.js';
+import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
 
@@ -35,6 +36,8 @@ export interface NormalizedOptions {
   readonly objects: ReadonlyArray<ClaudeSettings | DeepAgentsHooks> | undefined;
   /** Plugin directories; undefined when none is named. */
   readonly plugins: readonly string[] | undefined;
+  /** `--mcp-config` values, as given. */
+  readonly mcpConfig: readonly string[];
   readonly callbacks: NonNullable<EngineOptions['callbacks']>;
   readonly logger: Logger | undefined;
   readonly onHookStart: EngineOptions['onHookStart'];
@@ -59,6 +62,8 @@ export interface NormalizedOptions {
   readonly hostEnvFile: string | undefined;
   /** The trust store to check, undefined when trust is off. */
   readonly trustStore: string | undefined;
+  /** Undefined: the settings are loaded for this engine alone. */
+  readonly settingsCache: SettingsCache | undefined;
   readonly onUntrusted: UntrustedPolicy;
   /** Undefined: events are not recorded. */
   readonly trace: NormalizedTraceOptions | undefined;
@@ -94,6 +99,7 @@ export function normalizeOptions(
       (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',
     ),
     plugins: options.plugins,
+    mcpConfig: options.mcpConfig ?? [],
     callbacks: options.callbacks ?? [],
     logger: options.logger,
     onHookStart: options.onHookStart,
@@ -113,6 +119,7 @@ export function normalizeOptions(
       options.sessionStateDir === undefined ? undefined : resolve(cwd, options.sessionStateDir),
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
+    settingsCache: options.settingsCache,
     onUntrusted: untrustedPolicyOf(options.onUntrusted),
     endDetachedOnClose: options.endDetachedOnClose ?? true,
     telemetry: options.telemetry,

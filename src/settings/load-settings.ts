@@ -29,7 +29,15 @@ export interface LoadSettingsOptions extends SettingsLocations {
    * their exact bytes are trusted there. Undefined: trust is off, every source loads.
    */
   readonly trustStore?: string | undefined;
+  /**
+   * Told of every source as it is read, with what reading it gave: what `SettingsCache` checks again before
+   * it reuses a loading.
+   */
+  readonly onSource?: ((source: PlannedSource, read: SourceReading) => void) | undefined;
 }
+
+/** What reading one source gave (`readSourceText`). */
+export type SourceReading = ReturnType<typeof readSourceText>;
 
 const TRUSTED: TrustVerdict = { trusted: true };
 const UNHASHED: TrustVerdict = { trusted: false, reason: { kind: 'new' } };
@@ -55,6 +63,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   /** Loads one source; returns its text and trust for `enabledPlugins` (undefined text: it cannot be read). */
   const load = (source: PlannedSource): EnablingSettings => {
     const read = readSourceText(source);
+    options.onSource?.(source, read);
     if (read === undefined || 'diagnostic' in read) {
       if (read !== undefined) diagnostics.push(read.diagnostic);
       return { file: source.file, level: source.level, text: undefined };

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,49 @@ describe.skipIf(binary === undefined)('the native client and the daemon', () => 
     }
     // The first event started one daemon, which answered the rest.
     expect(w.daemonPids()).toHaveLength(1);
+  });
+
+  it('sees an edited, untrusted and re-trusted hooks file on the very next event', async () => {
+    const w = world();
+    const guard = (name: string) => ({
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo ${name} >&2; exit 2` }] }] },
+    });
+    const file = w.hooks(guard('first'));
+    const args = ['--settings', file];
+    // The first event's client starts the daemon, which takes the variable: a profile line per event.
+    const env = { ...w.env, HOOKWIRE_DAEMON_PROFILE: '1' };
+    // The first run makes the home directory, whose real path the trust rules resolve: made here already.
+    mkdirSync(w.env.HOME as string, { recursive: true });
+    const trustCli = (...more: string[]) =>
+      execFileSync(process.execPath, [HOOKWIRE_BIN, 'trust', '--project', w.project, ...more, ...args], {
+        env: w.env,
+      });
+    /** The client's answer, which must be the Node run's, byte for byte. */
+    const answer = async () => {
+      const viaClient = await client(exe, args, w.payload(), env);
+      expect(viaClient).toEqual(await nodeRun(args, w.payload(), env));
+      return viaClient;
+    };
+    expect((await answer()).stderr).toBe('first\n');
+    expect((await answer()).stderr).toBe('first\n');
+    // Edited to the same size: not trusted until reviewed, and blocked meanwhile.
+    writeFileSync(file, JSON.stringify(guard('other')));
+    const edited = await answer();
+    expect(edited.stdout).toContain('"permissionDecision":"deny"');
+    expect(edited.stderr).toContain('changed since you trusted it');
+    trustCli('--yes');
+    expect((await answer()).stderr).toBe('other\n');
+    trustCli('--revoke');
+    const revoked = await answer();
+    expect(revoked.stdout).toContain('"permissionDecision":"deny"');
+    expect(revoked.stderr).toContain('new file');
+    trustCli('--yes');
+    expect((await answer()).stderr).toBe('other\n');
+    expect((await answer()).stderr).toBe('other\n');
+    expect(w.daemonPids()).toHaveLength(1);
+    // Each change made the next event load the settings again; an unchanged file was loaded once.
+    const loadings = [...w.daemonLog().matchAll(/engine \(settings (\w+)\)/g)].map((match) => match[1]);
+    expect(loadings).toEqual(['loaded', 'kept', 'loaded', 'loaded', 'loaded', 'loaded', 'kept']);
   });
 
   it("gives each event its client's environment, and none of the daemon's own", async () => {

@@ -75,6 +75,15 @@ export function daemonWorld() {
         ])
         .map((match) => Number(match[1]));
     },
+    /** The daemons' logs, one after another. */
+    daemonLog(): string {
+      const directory = join(runtime, 'hookwire');
+      if (!existsSync(directory)) return '';
+      return readdirSync(directory)
+        .filter((name) => name.endsWith('.log'))
+        .map((name) => readFileSync(join(directory, name), 'utf8'))
+        .join('');
+    },
     stop(): void {
       for (const pid of this.daemonPids()) {
         try {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import { eventSpec, isEventName } from '../../events/lookup.js';
+import { SettingsCache } from '../../settings/settings-cache.js';
 import { STATE_DIRECTORY_VARIABLE } from '../../settings/state-directory.js';
 import { CommandInputError } from '../command-input.js';
 import { DaemonBackgroundJobs } from '../daemon/daemon-background.js';
@@ -11,12 +12,15 @@ import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daem
 import type { DaemonRequest } from '../daemon/daemon-wire.js';
 import { answerEvent } from './run.js';
 
+/** `1`: log each event's phases and their ms (`--profile`): never a payload or an environment. */
+const PROFILE_VARIABLE = 'HOOKWIRE_DAEMON_PROFILE';
+
 /** The default idle period before the daemon exits (`--idle-ms`, HOOKWIRE_DAEMON_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60 * 1000;
 
 /**
- * `hookwire daemon [--socket PATH] [--ready-fd N] [--idle-ms MS]`: the warm engine behind the native client
- * (docs/daemon.md). Answers each event as `hookwire run` would, with the client's arguments, cwd,
+ * `hookwire daemon [--socket PATH] [--ready-fd N] [--idle-ms MS] [--profile]`: the warm engine behind the
+ * native client (docs/daemon.md). Answers each event as `hookwire run` would, with the client's arguments, cwd,
  * environment and stdin; exits when idle or when its own files change. Started by the client on demand;
  * started by hand, it exits at once when a daemon of its socket already answers.
  */
@@ -28,6 +32,7 @@ export async function run(argv: string[]): Promise<number> {
         socket: { type: 'string' },
         'ready-fd': { type: 'string' },
         'idle-ms': { type: 'string' },
+        profile: { type: 'boolean' },
       },
     });
     const bin = process.argv[1] ?? '';
@@ -40,6 +45,8 @@ export async function run(argv: string[]): Promise<number> {
     if (!Number.isFinite(idleMs) || idleMs <= 0)
       throw new CommandInputError('--idle-ms must be a positive number of milliseconds');
     const log = openLog(socketPath.replace(/\.sock$/, '.log'));
+    // Read before the environment goes: the first event's client passes it on to the daemon it starts.
+    const profile = values.profile === true || process.env[PROFILE_VARIABLE] === '1';
     forgetOwnEnvironment();
 
     if (await daemonGreets(socketPath)) {
@@ -50,6 +57,8 @@ export async function run(argv: string[]): Promise<number> {
     removeStale(socketPath);
 
     const jobs = new DaemonBackgroundJobs();
+    // Each event still gets an engine of its own; what it reuses is the settings' loading while unchanged.
+    const settingsCache = new SettingsCache();
     const bundleStamp = stampOf(bin);
     const server = await startDaemonServer({
       socketPath,
@@ -58,7 +67,9 @@ export async function run(argv: string[]): Promise<number> {
       busy: () => jobs.count,
       shouldRetire: () => bin !== '' && stampOf(bin) !== bundleStamp,
       log,
-      answer: (request, write, signal) => answerRequest(request, write, signal, jobs),
+      profile,
+      answer: (request, write, signal, mark) =>
+        answerRequest(request, write, signal, jobs, settingsCache, mark),
     });
     log(`listening on ${socketPath} (hookwire ${version}, pid ${process.pid})`);
     signalReady(values['ready-fd']);
@@ -82,7 +93,10 @@ function answerRequest(
   write: (descriptor: 1 | 2, text: string) => void,
   signal: AbortSignal,
   jobs: DaemonBackgroundJobs,
+  settingsCache: SettingsCache,
+  mark: (phase: string) => void,
 ) {
+  const hitsBefore = settingsCache.hits;
   const env: NodeJS.ProcessEnv = { ...request.env };
   // What the client's process would have resolved against its own cwd (this process's is `/`).
   const stateDir = env[STATE_DIRECTORY_VARIABLE];
@@ -98,6 +112,11 @@ function answerRequest(
     cwd: request.cwd,
     write,
     launcher: jobs.launcherFor(env),
+    settingsCache,
+    phase: (phase) => {
+      if (phase !== 'engine') mark(phase);
+      else mark(settingsCache.hits > hitsBefore ? 'engine (settings kept)' : 'engine (settings loaded)');
+    },
     ...(hostWaitsFor(request, runArguments) ? { signal } : {}),
   });
 }

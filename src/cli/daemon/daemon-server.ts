@@ -15,6 +15,8 @@ export type AnswerRequest = (
   write: (descriptor: 1 | 2, text: string) => void,
   /** Aborted when the client goes away before its answer (the host killed it): end the event's hooks. */
   signal: AbortSignal,
+  /** Ends a phase of the event in the profile (a no-op unless `profile`). */
+  mark: (phase: string) => void,
 ) => Promise<{ exitCode: number; afterAnswer: () => Promise<void> }>;
 
 /** Options of `startDaemonServer`. */
@@ -29,12 +31,31 @@ export interface DaemonServerOptions {
   /** Called after each answer: true asks the daemon to stop (its own files changed: an upgrade). */
   readonly shouldRetire: () => boolean;
   readonly log: (line: string) => void;
+  /** Log one line per event: how long each phase took (ms), from the connection to the answer written. */
+  readonly profile?: boolean;
 }
 
 /** A running daemon: resolves `stopped` once it has closed its socket and finished what it had greeted. */
 export interface DaemonServer {
   readonly stopped: Promise<string>;
   stop(reason: string): void;
+}
+
+const noMark = (): void => undefined;
+
+/** One event's phases, each with the ms since the previous one (the first: since the connection). */
+function eventProfile(): { mark: (phase: string) => void; line: () => string } {
+  const started = performance.now();
+  let last = started;
+  const phases: string[] = [];
+  return {
+    mark: (phase) => {
+      const now = performance.now();
+      phases.push(`${phase} ${(now - last).toFixed(2)}`);
+      last = now;
+    },
+    line: () => `${phases.join(', ')}; total ${(last - started).toFixed(2)} ms`,
+  };
 }
 
 /** The code the answer carries when the daemon cannot read or answer a request: hookwire's own failure, blocking. */
@@ -74,6 +95,8 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
   });
 
   async function serve(socket: Socket): Promise<void> {
+    const profile = options.profile ? eventProfile() : undefined;
+    const mark = profile?.mark ?? noMark;
     const controller = new AbortController();
     let answered = false;
     // The client keeps its side open until the answer: an end before it is the client's death.
@@ -89,6 +112,7 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
       const bytes = await readRequest(socket);
       if (bytes === undefined) return;
       request = decodeRequest(bytes);
+      mark('request');
     } catch (error) {
       if (!(error instanceof MalformedRequest)) throw error;
       answered = true;
@@ -103,6 +127,7 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
         request,
         (descriptor, text) => (descriptor === 1 ? out : err).push(text),
         controller.signal,
+        mark,
       );
     } catch (error) {
       // A bug of ours, never the event's allow: answered as hookwire's own failure, which blocks.
@@ -119,6 +144,10 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
     }
     answered = true;
     if (!socket.destroyed) socket.end(encodeAnswer(answer.exitCode, out.join(''), err.join('')));
+    if (profile !== undefined) {
+      mark('answer');
+      options.log(`profile: ${profile.line()}`);
+    }
     await answer.afterAnswer();
   }
 

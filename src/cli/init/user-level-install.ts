@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { quoteShellWord } from '../../deepagents/shell-words.js';
+import { quoteShellWord } from '../../common/shell-words.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
 import { clientOnPath, installedClient } from '../daemon/installed-client.js';

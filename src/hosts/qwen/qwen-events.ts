@@ -1,8 +1,6 @@
+import { HOST_TOOL_NAME_FIELD } from '../gemini/gemini-events.js';
 import type { HostEvents } from '../host.js';
-import { QWEN_TOOL_NAMES, toClaudeToolInput } from './qwen-tool-names.js';
-
-/** Where hooks read Qwen Code's own name of the tool, when it differs from the catalogue's. */
-export const HOST_TOOL_NAME_FIELD = 'host_tool_name';
+import { qwenToolName, toClaudeToolInput } from './qwen-tool-names.js';
 
 /** The payload fields that name a tool, and the field of its input, in the events that have them. */
 const TOOL_FIELDS = [['tool_name', 'tool_input']] as const;
@@ -16,7 +14,7 @@ const TOOL_FIELDS = [['tool_name', 'tool_input']] as const;
 export const QWEN_HOST_EVENTS: HostEvents = {
   toCatalogue: (hostEvent) => hostEvent,
   fromCatalogue: (event) => event,
-  toolName: (hostTool) => QWEN_TOOL_NAMES[hostTool] ?? hostTool,
+  toolName: qwenToolName,
   incoming: (hostEvent, payload) => {
     const original = { event: hostEvent, payload };
     const mapped = withClaudeTool(payload);
@@ -33,7 +31,7 @@ function withClaudeTool(payload: Record<string, unknown>): Record<string, unknow
   for (const [nameField, inputField] of TOOL_FIELDS) {
     const tool = payload[nameField];
     if (typeof tool !== 'string') continue;
-    const claude = QWEN_TOOL_NAMES[tool] ?? tool;
+    const claude = qwenToolName(tool);
     if (claude === tool) continue;
     mapped[nameField] = claude;
     mapped[HOST_TOOL_NAME_FIELD] = tool;
