@@ -1,4 +1,7 @@
+import { EVENT_NAMES } from '../src/events/event-names.js';
+import { hookInputJsonSchema } from '../src/events/hook-input-schema.js';
 import { outcomeJsonSchema } from '../src/outcome/outcome-schema.js';
+import { hookOutputJsonSchema } from '../src/read/hook-output-schema.js';
 import { deepAgentsJsonSchema, settingsJsonSchema } from '../src/settings/json-schemas.js';
 import { renderClientEventsHeader } from './render-client-events-header.js';
 import { renderEventsMarkdown } from './render-events-markdown.js';
@@ -21,4 +24,9 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'schema/deepagents-hooks.schema.json', render: () => json(deepAgentsJsonSchema()) },
   { path: 'schema/outcome.schema.json', render: () => json(outcomeJsonSchema()) },
   { path: 'native/client/host-does-not-wait.h', render: renderClientEventsHeader },
+  // For hook authors, one pair per catalogue event (as codex-rs publishes schema/generated/).
+  ...EVENT_NAMES.flatMap((event) => [
+    { path: `schema/hooks/${event}.input.schema.json`, render: () => json(hookInputJsonSchema(event)) },
+    { path: `schema/hooks/${event}.output.schema.json`, render: () => json(hookOutputJsonSchema(event)) },
+  ]),
 ];

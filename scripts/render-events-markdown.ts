@@ -11,6 +11,7 @@ import { inputFieldsOf } from '../src/events/lookup.js';
 const FAMILY: Record<EventFamily, string> = {
   protocol: 'protocol (the 27 events of the protocol reference)',
   'claude-code': 'Claude Code (events beyond the reference)',
+  gemini: 'Gemini CLI (events only it has; docs/hosts/gemini.md)',
   deepagents: 'Deep Agents Code',
 };
 
@@ -117,6 +118,11 @@ export function renderEventsMarkdown(): string {
     "payload carries the family's common fields (listed first in each table) plus the event's own. An",
     'event name not listed here still runs its hooks, as notifications, with a warning (see',
     '[protocol.md](protocol.md), "Events the catalogue does not know").',
+    '',
+    'For hook authors, each event has two JSON Schemas generated from the same row: what a hook receives',
+    'on stdin, `schema/hooks/<Event>.input.schema.json`, and the JSON it may print on stdout,',
+    '`schema/hooks/<Event>.output.schema.json` (`hookwire schema hook-input|hook-output <Event>` prints',
+    'them; the package serves them at `https://unpkg.com/hookwire/schema/hooks/`).',
     '',
     '| Event | Family | Matcher subject | Handler types | Block |',
     '|---|---|---|---|---|',

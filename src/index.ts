@@ -39,11 +39,70 @@ export type {
 } from './engine/engine.js';
 export { type ParsedEnvFile, parseEnvFile } from './env-file/parse-env-file.js';
 export { HookwireError, type HookwireErrorKind } from './errors/hookwire-error.js';
-export * from './events/index.js';
-export type * from './outcome/outcome.js';
+export { catalogue } from './events/catalogue.js';
+export {
+  type AnyEventName,
+  CLAUDE_CODE_EVENTS,
+  type ClaudeCodeEventName,
+  type ClaudeStyleEventName,
+  DEEPAGENTS_EVENTS,
+  type DeepAgentsEventName,
+  EVENT_NAMES,
+  type EventName,
+  PROTOCOL_EVENTS,
+  type ProtocolEventName,
+} from './events/event-names.js';
+export type {
+  BlockSpec,
+  Decision,
+  EventFamily,
+  EventSpec,
+  FieldSpec,
+  FieldType,
+  HandlerType,
+  MatcherSubject,
+  PlainStdout,
+  SpecificOutputField,
+  TimeoutTable,
+} from './events/event-spec.js';
+export {
+  eventSpec,
+  inputFieldsOf,
+  isEventName,
+  isToolEvent,
+  specOf,
+  unknownEventWarning,
+} from './events/lookup.js';
+export type { HookRun, Outcome, RunStatus, Trace } from './outcome/outcome.js';
 export type { HandlerExecution } from './run/handler-execution.js';
-export type * from './settings/configured-hook.js';
-export type * from './settings/settings-schema.js';
+export type {
+  AllowedUrl,
+  CallbackHandlerSettings,
+  ConfiguredHook,
+  Diagnostic,
+  HandlerConfig,
+  HandlerConfigOf,
+  HandlerConfigs,
+  HookCallback,
+  HookPolicy,
+  HookScope,
+  LoadedFile,
+  LoadedSettings,
+  Provenance,
+  SettingsFormat,
+  SourceLevel,
+} from './settings/configured-hook.js';
+export type {
+  AgentHandlerSettings,
+  ClaudeSettings,
+  CommandHandlerSettings,
+  DeepAgentsEntry,
+  DeepAgentsHooks,
+  DefinitionSettings,
+  HandlerSettings,
+  HttpHandlerSettings,
+  PromptHandlerSettings,
+} from './settings/settings-schema.js';
 export type { UntrustedReason, UntrustedSource } from './settings/trust-check.js';
 export type { TrustMode } from './settings/trust-rule.js';
 export { renderTimelineHtml } from './timeline/render-timeline-html.js';

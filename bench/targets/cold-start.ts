@@ -1,8 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { recordTrust } from '../../src/cli/trust/record-trust.js';
-import { reviewFile } from '../../src/cli/trust/review-file.js';
-import { emptyTrustStore } from '../../src/settings/trust-store.js';
+import { relative } from 'node:path';
 import { benchSandbox } from '../lib/bench-engine-options.js';
 import { ensureBundle, ROOT } from '../lib/ensure-bundle.js';
 import { formatMs, formatSummaryMs } from '../lib/format.js';
@@ -11,6 +7,7 @@ import { preToolUseLine } from '../lib/payload.js';
 import { runProcess } from '../lib/run-process.js';
 import { summarise } from '../lib/stats.js';
 import { skippedResult, type TargetResult, verdictOf } from '../lib/target-result.js';
+import { trustedProject } from '../lib/trusted-project.js';
 import { unrelatedHooks } from '../lib/unrelated-hooks.js';
 
 const WANTED_EXTRA_MS = 10;
@@ -38,10 +35,14 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
   }
   const settings = unrelatedHooks();
   settings.hooks!.PreToolUse!.push({ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] });
-  const settingsFile = join(benchSandbox(), 'cold-start-settings.json');
-  writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
-  const matching = preToolUseLine('Bash');
-  const unmatched = preToolUseLine('WebSearch');
+  const {
+    project,
+    settingsFile,
+    env: trusted,
+    inProject,
+  } = await trustedProject(benchSandbox(), 'cold-start', settings);
+  const matching = inProject(preToolUseLine('Bash'));
+  const unmatched = inProject(preToolUseLine('WebSearch'));
   const runArgs = [built.bin, 'run', '--settings', settingsFile];
   const bundleArgs = [
     '-e',
@@ -50,14 +51,8 @@ export async function measureColdStart(quick: boolean): Promise<TargetResult[]> 
     '--settings',
     settingsFile,
   ];
-  // The file lies in the project (the sandbox is the payload's cwd), so `run` checks its trust on every
-  // event, as it does for a project's .hookwire/hooks.json: the figures include that check (docs/trust.md).
-  const stateDirectory = join(benchSandbox(), 'cold-start-state');
-  const storeFile = join(stateDirectory, 'trust.json');
-  await recordTrust(storeFile, [reviewFile(settingsFile, 'explicit', emptyTrustStore())]);
-  const trusted = { ...process.env, HOOKWIRE_STATE_DIR: stateDirectory };
   const withoutCodeCache = { ...trusted, NODE_DISABLE_COMPILE_CACHE: '1' };
-  const cwd = benchSandbox();
+  const cwd = project;
   for (const [args, input, env] of [
     [runArgs, matching, trusted],
     [bundleArgs, unmatched, trusted],

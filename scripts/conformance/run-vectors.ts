@@ -38,6 +38,8 @@ import { reduceHookResults } from '../../src/hosts/deepagents/reduce-hook-result
 import { runHookCommand } from '../../src/hosts/deepagents/run-hook-command.js';
 import { readWireInput } from '../../src/hosts/deepagents/wire-input.js';
 import { firstDifference } from './compare.js';
+import { checkLegacy } from './legacy-checks.js';
+import { checkLifecycle } from './lifecycle-checks.js';
 import { checkTrustScenario } from './trust-scenarios.js';
 
 /*
@@ -69,12 +71,27 @@ export async function runVectorFile(
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Vector);
+  // A few vectors at a time (most wait on processes), reported in file order. Each vector has its own
+  // directory; the one process-wide setting, the legacy adapter prefix, is set and read in one synchronous
+  // step by each load, so vectors in flight together do not see each other's.
+  const results: (VectorVerdict | undefined)[] = vectors.map(() => undefined);
   const verdicts: VectorVerdict[] = [];
-  for (const vector of vectors) {
-    const verdict = await runVector(vector);
-    verdicts.push(verdict);
-    report(verdict);
-  }
+  let next = 0;
+  const flush = (): void => {
+    while (verdicts.length < vectors.length && results[verdicts.length] !== undefined) {
+      const verdict = results[verdicts.length] as VectorVerdict;
+      verdicts.push(verdict);
+      report(verdict);
+    }
+  };
+  const lane = async (): Promise<void> => {
+    while (next < vectors.length) {
+      const index = next++;
+      results[index] = await runVector(vectors[index] as Vector);
+      flush();
+    }
+  };
+  await Promise.all([lane(), lane(), lane(), lane()]);
   return verdicts;
 }
 
@@ -123,6 +140,12 @@ async function check(vector: Vector, tmp: string): Promise<string | null> {
       return checkProject(vector);
     case 'trust':
       return checkTrustScenario(vector.id, vector.expect as Record<string, unknown>, tmp);
+    case 'server':
+    case 'client':
+    case 'transcript':
+      return checkLifecycle(vector, tmp);
+    case 'legacy':
+      return checkLegacy(vector, tmp);
     default:
       return `no hookwire check for kind ${vector.kind} yet`;
   }

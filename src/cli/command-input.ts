@@ -38,6 +38,24 @@ export function pluginPaths(values: readonly string[] | undefined): string[] | u
   return existingPaths(values, 'plugin directory');
 }
 
+/**
+ * `--mcp-config` values as the engine takes them: files made absolute against `cwd`, JSON text (a value
+ * starting with `{`, as Claude Code also takes) as given. With `mustExist`, a missing file is a usage error;
+ * `hookwire run` leaves it to the engine, which fails the mcp_tool hooks closed instead.
+ */
+export function mcpConfigValues(
+  values: readonly string[] | undefined,
+  cwd: string,
+  mustExist = false,
+): string[] {
+  return (values ?? []).map((value) => {
+    if (value.trimStart().startsWith('{')) return value;
+    const path = resolve(cwd, value);
+    if (mustExist && !existsSync(path)) throw new CommandInputError(`MCP config file not found: ${value}`);
+    return path;
+  });
+}
+
 function existingPaths(values: readonly string[] | undefined, what: string): string[] | undefined {
   if (!values || values.length === 0) return undefined;
   return values.map((value) => {

@@ -42,7 +42,7 @@ const commands: Record<string, { summary: string; load: () => Promise<CommandMod
   },
   events: { summary: 'Print the event catalogue', load: () => import('./commands/events.js') },
   schema: {
-    summary: 'Print a JSON Schema (settings, deepagents, outcome)',
+    summary: 'Print a JSON Schema (settings, deepagents, outcome; hook-input or hook-output EVENT)',
     load: () => import('./commands/schema.js'),
   },
   init: {

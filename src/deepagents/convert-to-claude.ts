@@ -1,4 +1,5 @@
 import { didYouMean } from '../common/closest-name.js';
+import { quoteShellWords } from '../common/shell-words.js';
 import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
 import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import type {
@@ -7,7 +8,6 @@ import type {
   DefinitionSettings,
 } from '../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
-import { quoteShellWords } from './shell-words.js';
 
 /** The name of the CLI command a converted hook runs (see src/cli/commands/deepagents-adapter.ts). */
 export const ADAPTER_COMMAND = 'deepagents-adapter';

@@ -1,9 +1,9 @@
+import { splitShellWords } from '../common/shell-words.js';
 import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from '../events/event-names.js';
 import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
 import type { ClaudeSettings, DeepAgentsHooks, HandlerSettings } from '../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 import { ADAPTER_COMMAND, type ConversionResult } from './convert-to-claude.js';
-import { splitShellWords } from './shell-words.js';
 
 /**
  * For each protocol event, the Deep Agents event a plain hook on it becomes: the first Deep Agents event

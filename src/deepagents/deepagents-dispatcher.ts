@@ -132,12 +132,15 @@ export function createDeepAgentsDispatcher(options: DeepAgentsDispatcherOptions 
     let matching = hooksByEvent.get(event);
     if (matching === undefined) {
       hooks ??= loadDeepAgentsHooks(path, logger, { required: options.path !== undefined });
-      matching = hooks.filter((hook) => hook.event === event);
+      const loaded = hooks;
+      matching = isDeepAgentsEvent(event)
+        ? loaded.filter((hook) => hook.event === event)
+        : subscribedToEverything(loaded).concat(loaded.filter((hook) => hook.event === event));
       hooksByEvent.set(event, matching);
       if (!isDeepAgentsEvent(event)) {
         const hint = didYouMean(event, DEEPAGENTS_EVENTS);
         logger.warn(
-          `Deep Agents hooks: unknown event "${event}"${hint}; ${matching.length} hook(s) subscribed to it run, as for any event`,
+          `Deep Agents hooks: unknown event "${event}"${hint}; ${matching.length} hook(s) subscribed to it or to every event run, as for any event`,
         );
       }
     }
@@ -246,4 +249,25 @@ function dispatchInput(event: string, fields: Readonly<Record<string, unknown>>)
 
 function notRun(hook: ConfiguredHook, reason: string): DeepAgentsHookResult {
   return { ...executionWithoutOutput('cancelled', reason, 0), hook: hook.label };
+}
+
+/**
+ * One hook per entry without `events` (or with an empty list), which upstream runs on every event, a name it
+ * does not know included: the loader gave such an entry a hook on each known event, so it is the entry
+ * present on all of them.
+ */
+function subscribedToEverything(hooks: readonly ConfiguredHook[]): ConfiguredHook[] {
+  const events = new Map<string, Set<string>>();
+  for (const hook of hooks) {
+    const seen = events.get(hook.definitionId) ?? new Set<string>();
+    seen.add(hook.event);
+    events.set(hook.definitionId, seen);
+  }
+  const chosen = new Set<string>();
+  return hooks.filter((hook) => {
+    if (chosen.has(hook.definitionId)) return false;
+    if (!DEEPAGENTS_EVENTS.every((event) => events.get(hook.definitionId)?.has(event))) return false;
+    chosen.add(hook.definitionId);
+    return true;
+  });
 }

@@ -4,6 +4,12 @@
  */
 
 export {
+  type DeepAgentsCodeHooks,
+  type DeepAgentsCodeHooksOptions,
+  deepAgentsCodeHooks,
+} from './code-hooks-middleware.js';
+export type { ApprovalMode } from './code-hooks-session.js';
+export {
   type DeepAgentsHooksMiddleware,
   type DeepAgentsHooksMiddlewareOptions,
   deepAgentsHooksMiddleware,

@@ -2,27 +2,23 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { SessionEnvFiles } from '../env-file/session-env-files.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import type { AnyEventName } from '../events/event-names.js';
-import { specOf } from '../events/lookup.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { closeMcpConnections } from '../run/mcp/mcp-connections.js';
 import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
-import { NO_HOOKS, selectHooks } from '../select/select-hooks.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
 import { callbackHooks } from './callback-hooks.js';
-import { configErrorsFor, failClosed } from './config-errors.js';
-import { emptyOutcome } from './empty-outcome.js';
 import type { Engine, EngineOptions, FireOptions } from './engine.js';
-import { type EngineContext, sessionOf } from './engine-context.js';
+import type { EngineContext } from './engine-context.js';
 import { EngineRunSettings } from './engine-run-settings.js';
-import { fireSelected } from './fire-selected.js';
+import { fireEvent } from './fire-event.js';
 import { normalizeOptions } from './normalize-options.js';
 import { ScopedHookSets } from './scoped-hook-sets.js';
 import { SessionFiles } from './session-files.js';
 import { type Delivery, SessionState } from './session-state.js';
 import { createUntrustedGate } from './untrusted-gate.js';
-import { createSessionWatcher, type SessionWatcher, watchPathsOf } from './watch-files.js';
+import { createSessionWatcher, type SessionWatcher } from './watch-files.js';
 
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
 /** Without a cache, each engine loads its own settings. */
@@ -93,6 +89,10 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       promise.then(forget, forget);
       return promise;
     },
+    hookSets,
+    watchers,
+    untrustedGate,
+    configErrors,
   };
 
   const fire = (
@@ -108,20 +108,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
     }
-    const selected = selectHooks(hookSets.index, event, given);
-    const fired =
-      selected === NO_HOOKS &&
-      !(context.state.hasPending() && context.state.hasPendingFor(sessionOf(given, sessionId)))
-        ? emptyOutcome(event)
-        : // fireSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
-          fireSelected(context, event, given, selected, fireOptions?.signal);
-    const watched = watchers.size > 0 ? updateWatchers(fired, event, given) : fired;
-    const ended = context.envFiles.active && specOf(event).endsSession ? endSession(watched, given) : watched;
-    const kept = context.state.files === undefined ? ended : keepSessionFiles(ended, event, given);
-    const gated = untrustedGate === undefined ? kept : kept.then((outcome) => untrustedGate(outcome, given));
-    if (configErrors.length === 0) return gated;
-    const errors = configErrorsFor(event, configErrors);
-    return errors.length === 0 ? gated : gated.then((outcome) => failClosed(outcome, errors, options.cwd));
+    return fireEvent(context, event, given, fireOptions?.signal);
   };
   // Loaded only when asked for: `hookwire run` without a trace never evaluates the writer. The engine is
   // made synchronously, so the first traced firing waits for the import.
@@ -219,61 +206,6 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     },
   };
   return engine;
-
-  /**
-   * The session's watchers take the watch list of an event whose hooks may return `watchPaths`, and stop
-   * after the session's end event.
-   */
-  function updateWatchers(
-    fired: Promise<Outcome>,
-    event: AnyEventName,
-    given: Readonly<Record<string, unknown>>,
-  ): Promise<Outcome> {
-    const spec = specOf(event);
-    if (!spec.specificOutput.includes('watchPaths') && !spec.endsSession) return fired;
-    const target = sessionOf(given, sessionId);
-    return fired.then((outcome) => {
-      for (const sessionWatcher of watchers) {
-        if (sessionWatcher.sessionId !== target) continue;
-        if (spec.endsSession) {
-          sessionWatcher.watcher.close();
-          watchers.delete(sessionWatcher);
-          continue;
-        }
-        const cwd = typeof given.cwd === 'string' ? given.cwd : sessionWatcher.cwd;
-        const paths = watchPathsOf(outcome, cwd);
-        if (paths !== undefined) sessionWatcher.watcher.setPaths(paths);
-      }
-      return outcome;
-    });
-  }
-
-  /**
-   * With session files: after the session's end event they go; a session's start or end also removes the
-   * stale ones of any session.
-   */
-  function keepSessionFiles(
-    fired: Promise<Outcome>,
-    event: AnyEventName,
-    given: Readonly<Record<string, unknown>>,
-  ): Promise<Outcome> {
-    const files = context.state.files;
-    const ends = specOf(event).endsSession === true;
-    if (files === undefined || (!ends && event !== 'SessionStart')) return fired;
-    return fired.then((outcome) => {
-      if (ends) files.forget(sessionOf(given, sessionId));
-      files.removeStale();
-      return outcome;
-    });
-  }
-
-  /** After the session's end event, its environment file goes (its hooks never get it). */
-  function endSession(fired: Promise<Outcome>, given: Readonly<Record<string, unknown>>): Promise<Outcome> {
-    return fired.then((outcome) => {
-      const warning = context.envFiles.remove(sessionOf(given, sessionId));
-      return warning === undefined ? outcome : { ...outcome, warnings: [...outcome.warnings, warning] };
-    });
-  }
 }
 
 function notAnEventName(event: unknown): HookwireError {

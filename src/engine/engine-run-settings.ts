@@ -1,6 +1,7 @@
 import { type RunSettings, runSettings } from '../run/create-run-request.js';
 import { markHooksAs } from '../run/process/hook-run-marker.js';
 import type { HookPolicy } from '../settings/configured-hook.js';
+import { type McpServerTable, mcpServerTable } from '../settings/mcp/mcp-server-table.js';
 import type { NormalizedOptions } from './normalize-options.js';
 
 /**
@@ -13,12 +14,24 @@ import type { NormalizedOptions } from './normalize-options.js';
 export class EngineRunSettings {
   private last: RunSettings | undefined;
   private lastSessionId = '';
+  /** Read when the first mcp_tool hook runs, then kept: one table for the engine's life. */
+  private readonly mcpServers: McpServerTable;
 
   constructor(
     private readonly options: NormalizedOptions,
     private readonly policy: HookPolicy,
     private readonly signal: AbortSignal,
-  ) {}
+  ) {
+    this.mcpServers = mcpServerTable({
+      cwd: options.cwd,
+      projectDir: options.projectDir,
+      homeDir: options.homeDir,
+      managedSettingsPath: options.managedSettingsPath,
+      configs: options.mcpConfig,
+      plugins: options.plugins ?? [],
+      trustStore: options.trustStore,
+    });
+  }
 
   /**
    * The settings of a firing in `sessionId` whose hooks run in `cwd`; with `signal`, the firing's own
@@ -53,6 +66,7 @@ export class EngineRunSettings {
       outputCapBytes: options.outputCapBytes,
       spawner: options.spawner,
       scrubSecrets: options.scrubSecrets,
+      mcpServers: this.mcpServers,
     });
     this.last = settings;
     this.lastSessionId = sessionId;

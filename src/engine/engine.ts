@@ -10,7 +10,7 @@ import type { TrustMode, UntrustedPolicy } from '../settings/trust-rule.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import type { TraceOptions } from '../trace/trace-options.js';
 import type { FileWatcher } from '../watch/file-watcher.js';
-import type { BackgroundLauncher } from './background-job.js';
+import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { ScopedHookSet } from './scoped-hook-sets.js';
 import type { Delivery } from './session-state.js';
@@ -20,7 +20,7 @@ export type { HookScope } from '../settings/configured-hook.js';
 export type { FiringSpans, SpanPlan } from '../telemetry/firing-spans.js';
 export type { TelemetryOptions, TelemetryTracer } from '../telemetry/telemetry-options.js';
 export type { FileChangeKind, FileWatcher } from '../watch/file-watcher.js';
-export type { BackgroundJob, BackgroundLauncher } from './background-job.js';
+export type { BackgroundJob, BackgroundLauncher } from './background/background-job.js';
 export type { ScopedHookSet } from './scoped-hook-sets.js';
 export type { Delivery as BackgroundDelivery } from './session-state.js';
 export type { WatchFilesOptions } from './watch-files.js';
@@ -43,6 +43,12 @@ export interface EngineOptions {
    * replaces the default sources.
    */
   readonly plugins?: readonly string[];
+  /**
+   * MCP server configurations for `mcp_tool` hooks, as Claude Code's `--mcp-config` takes them: files
+   * (`{"mcpServers": {...}}`, relative to cwd) or that JSON as text; they win over every other scope unless
+   * a managed-mcp.json has exclusive control (docs/settings.md, "MCP servers").
+   */
+  readonly mcpConfig?: readonly string[];
   /** Points the user level elsewhere (tests never touch the real home). Default: os.homedir(). */
   readonly homeDir?: string;
   /** Default: /etc/claude-code/managed-settings.json. */

@@ -20,7 +20,7 @@ import {
   DEFAULT_TRACE_MAX_BYTES,
   type NormalizedTraceOptions,
 } from '../trace/trace-options.js';
-import type { BackgroundLauncher } from './background-job.js';
+import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
 
@@ -36,6 +36,8 @@ export interface NormalizedOptions {
   readonly objects: ReadonlyArray<ClaudeSettings | DeepAgentsHooks> | undefined;
   /** Plugin directories; undefined when none is named. */
   readonly plugins: readonly string[] | undefined;
+  /** `--mcp-config` values, as given. */
+  readonly mcpConfig: readonly string[];
   readonly callbacks: NonNullable<EngineOptions['callbacks']>;
   readonly logger: Logger | undefined;
   readonly onHookStart: EngineOptions['onHookStart'];
@@ -97,6 +99,7 @@ export function normalizeOptions(
       (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',
     ),
     plugins: options.plugins,
+    mcpConfig: options.mcpConfig ?? [],
     callbacks: options.callbacks ?? [],
     logger: options.logger,
     onHookStart: options.onHookStart,

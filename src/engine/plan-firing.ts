@@ -1,6 +1,6 @@
 import type { SelectedHook } from '../select/select-hooks.js';
+import { isBackground } from './background/is-background.js';
 import type { SessionState } from './session-state.js';
-import { isBackground } from './to-hook-run.js';
 
 /**
  * What becomes of one selected hook: `duplicate` (an earlier hook with the same dedupe key runs for it),

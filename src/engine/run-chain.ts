@@ -1,7 +1,6 @@
 import type { SelectedHook } from '../select/select-hooks.js';
-import type { ExecutedHook } from './execute-hook.js';
-import { executeInFiring, type Firing } from './firing.js';
-import { notRunHook } from './not-run-hook.js';
+import { type ExecutedHook, executeInFiring, notRunHook } from './execute-hook.js';
+import type { Firing } from './firing.js';
 
 /**
  * The hooks of one `sequential` definition, one after another, each writing its entry into `results`: each

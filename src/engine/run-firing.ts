@@ -1,12 +1,10 @@
 import { factsOf } from '../events/handler-types.js';
 import type { SelectedHook } from '../select/select-hooks.js';
-import { backgroundJobOf } from './background-job.js';
-import type { ExecutedHook } from './execute-hook.js';
-import { executeInFiring, type Firing } from './firing.js';
-import { notRunHook } from './not-run-hook.js';
+import { backgroundJobOf, runInBackground } from './background/run-in-background.js';
+import { type ExecutedHook, executeInFiring, notRunHook } from './execute-hook.js';
+import type { Firing } from './firing.js';
 import type { FiringPlan } from './plan-firing.js';
 import { runChain } from './run-chain.js';
-import { runInBackground } from './run-in-background.js';
 
 /**
  * Runs a planned firing and resolves to one result per selected hook, in configuration order: the groups

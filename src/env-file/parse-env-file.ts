@@ -1,3 +1,5 @@
+import { readShellWord, type ShellWord } from '../common/shell-words.js';
+
 /** The variables an environment file sets, and what in it was refused. */
 export interface ParsedEnvFile {
   /** In the order first set; a later assignment of a name replaces its value, as in a shell. */
@@ -9,14 +11,6 @@ export interface ParsedEnvFile {
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Characters that start shell syntax other than words (pipes, redirections, subshells, separators). */
 const OPERATORS = new Set(['|', '&', ';', '<', '>', '(', ')']);
-/** What a backslash escapes inside double quotes (POSIX sh); before anything else it stays a backslash. */
-const DOUBLE_QUOTE_ESCAPES = new Set(['$', '`', '"', '\\', '\n']);
-
-/** One word of a statement: its value after quote removal, and the part before any quoting or escape. */
-interface Word {
-  readonly value: string;
-  readonly unquotedPrefix: string;
-}
 
 class Refusal {
   constructor(
@@ -44,78 +38,18 @@ export function parseEnvFile(text: string, file: string): ParsedEnvFile {
     while (position < text.length && text[position] !== '\n') position++;
   }
 
-  function readWord(): Word {
+  function readWord(): ShellWord {
+    const word = readShellWord(text, position, OPERATORS);
     const start = line;
-    let value = '';
-    let unquotedPrefix: string | undefined;
-    const quoted = () => {
-      unquotedPrefix ??= value;
-    };
-    while (position < text.length) {
-      const character = text[position] as string;
-      if (character === ' ' || character === '\t' || character === '\n') break;
-      if (OPERATORS.has(character))
-        throw new Refusal(line, `\`${character}\` is shell syntax hookwire does not run`);
-      if (character === '$' || character === '`') throw new Refusal(line, expansionMessage(character));
-      if (character === '\\') {
-        const next = text[position + 1];
-        position += 2;
-        if (next === '\n') {
-          line++;
-          continue;
-        }
-        quoted();
-        if (next !== undefined) value += next;
-        continue;
-      }
-      if (character === "'") {
-        quoted();
-        const end = text.indexOf("'", position + 1);
-        if (end === -1) throw new Refusal(start, 'a single quote is never closed');
-        const inside = text.slice(position + 1, end);
-        line += countNewlines(inside);
-        value += inside;
-        position = end + 1;
-        continue;
-      }
-      if (character === '"') {
-        quoted();
-        value += readDoubleQuoted(start);
-        continue;
-      }
-      value += character;
-      position++;
-    }
-    return { value, unquotedPrefix: unquotedPrefix ?? value };
-  }
-
-  function readDoubleQuoted(start: number): string {
-    let value = '';
-    position++;
-    while (position < text.length) {
-      const character = text[position] as string;
-      if (character === '"') {
-        position++;
-        return value;
-      }
-      if (character === '$' || character === '`') throw new Refusal(line, expansionMessage(character));
-      if (character === '\\' && DOUBLE_QUOTE_ESCAPES.has(text[position + 1] ?? '')) {
-        const next = text[position + 1] as string;
-        if (next === '\n') line++;
-        else value += next;
-        position += 2;
-        continue;
-      }
-      if (character === '\n') line++;
-      value += character;
-      position++;
-    }
-    throw new Refusal(start, 'a double quote is never closed');
+    position = word.end;
+    line += word.newlines;
+    if ('refused' in word) throw new Refusal(start + word.line, word.refused);
+    return word;
   }
 
   /** The words of one statement, up to an unquoted newline or comment. */
-  function readStatement(): Word[] {
-    const words: Word[] = [];
+  function readStatement(): ShellWord[] {
+    const words: ShellWord[] = [];
     while (position < text.length) {
       const character = text[position];
       if (character === ' ' || character === '\t') {
@@ -150,7 +84,7 @@ export function parseEnvFile(text: string, file: string): ParsedEnvFile {
 }
 
 /** Sets the variables of one statement: `export NAME=value...`, `export NAME`, or `NAME=value...`. */
-function apply(words: readonly Word[], line: number, variables: Record<string, string>): void {
+function apply(words: readonly ShellWord[], line: number, variables: Record<string, string>): void {
   const [first, ...rest] = words;
   if (first === undefined) return;
   const exported = first.value === 'export' && first.unquotedPrefix === 'export';
@@ -181,16 +115,4 @@ function apply(words: readonly Word[], line: number, variables: Record<string, s
   }
   // `export NAME` exports a variable set earlier; it sets nothing of its own.
   for (const { name, value } of parsed) if (value !== undefined) variables[name] = value;
-}
-
-function expansionMessage(character: string): string {
-  return character === '`'
-    ? 'command substitution (`...`) is refused: the file is read, never run'
-    : '`$` (expansion or command substitution) is refused: the file is read, never run';
-}
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (const character of text) if (character === '\n') count++;
-  return count;
 }

@@ -1,6 +1,7 @@
+import { deepAgentsCatalogue } from './deepagents-catalogue.js';
 import type { EventName } from './event-names.js';
 import type { EventSpec } from './event-spec.js';
-import { DEEPAGENTS_TIMEOUTS, optional, PROTOCOL_TIMEOUTS, required } from './field.js';
+import { optional, PROTOCOL_TIMEOUTS, required } from './field.js';
 import { handlerTypesIn } from './handler-types.js';
 import { NOTIFICATION_SEMANTICS } from './notification-semantics.js';
 
@@ -41,14 +42,22 @@ const notification = {
   timeouts: PROTOCOL_TIMEOUTS,
 } as const;
 
-/** Shared by every Deep Agents event: fire-and-forget commands with a 5 s timeout and no matcher. */
-const deepAgents = {
-  family: 'deepagents',
+/** Shared by Gemini CLI's model events: no matcher, no model-based hooks (they would call the model again). */
+const geminiModelEvent = {
+  family: 'gemini',
   matcher: null,
-  ...NOTIFICATION_SEMANTICS,
-  handlers: LOCAL_HANDLERS,
-  timeouts: DEEPAGENTS_TIMEOUTS,
+  decisions: [],
+  plainStdout: 'ignored',
+  notificationOnly: false,
+  blockContinues: null,
+  handlers: NO_MODEL_HANDLERS,
+  timeouts: PROTOCOL_TIMEOUTS,
 } as const;
+
+const geminiRequest = required(
+  'object',
+  'The model request in Gemini CLI’s stable shape: `model`, `messages` (`role`, `content`), `config`, `toolConfig`.',
+);
 
 /*
  * The model switches' payload, as observed in Claude Code 2.1.328: neither the protocol reference nor Claude
@@ -69,14 +78,17 @@ const modelSwitch = {
     'number',
     'Estimated cost of rewriting the prompt cache for the new model, in US dollars (observed, not documented).',
   ),
-  pricing: optional('object', 'The models’ prices (observed, not documented).'),
+  pricing: optional(
+    'string',
+    'Where the prices come from, for example `catalog` (observed in 2.1.328 as a string, not documented).',
+  ),
 };
 
-const threadId = { thread_id: required('string', 'The session thread identifier.') };
-const toolNames = { tool_names: required('string[]', 'Names of the tools concerned.') };
-
-/** Every event hookwire knows. A name in `event-names.ts` without a row here fails to compile. */
-export const catalogue = {
+/**
+ * Every event hookwire knows: the protocol's and Claude Code's rows here, Deep Agents' in
+ * `deepagents-catalogue.ts`. A name in `event-names.ts` without a row fails to compile.
+ */
+const rows = {
   PreToolUse: {
     family: 'protocol',
     description: 'Before a tool executes; can allow, deny, ask, defer, or rewrite the tool input.',
@@ -86,11 +98,10 @@ export const catalogue = {
     block: { decision: 'deny', effect: 'The tool call is denied; the reason goes to the model.' },
     legacyDecision: true,
     specificOutput: ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'],
+    awaitsAsyncRewake: true,
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
     modelBlockEndsTurn: true,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
@@ -111,10 +122,7 @@ export const catalogue = {
     holdsTools: { timeoutCapSeconds: 30 },
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -134,10 +142,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -155,10 +160,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -182,10 +184,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: 'subagent',
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -213,10 +212,8 @@ export const catalogue = {
     plainStdout: 'context',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
+    startsSession: true,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -241,10 +238,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'compaction-instructions',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -271,10 +265,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: 'agent',
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -296,10 +287,7 @@ export const catalogue = {
     holdsTools: { timeoutCapSeconds: null },
     plainStdout: 'context',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -323,10 +311,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -355,10 +340,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -391,10 +373,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -413,10 +392,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -434,7 +410,6 @@ export const catalogue = {
     anyFailureBlocks: true,
     blockContinues: null,
     answersWorktreePath: true,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -462,10 +437,7 @@ export const catalogue = {
     specificOutput: ['action', 'content'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -486,10 +458,7 @@ export const catalogue = {
     specificOutput: ['action', 'content'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -504,10 +473,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -522,10 +488,7 @@ export const catalogue = {
     specificOutput: [],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -544,10 +507,7 @@ export const catalogue = {
     specificOutput: ['decision'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -562,10 +522,7 @@ export const catalogue = {
     specificOutput: ['retry'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -581,10 +538,7 @@ export const catalogue = {
     plainStdout: 'ignored',
     notificationOnly: false,
     envFile: true,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: LOCAL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -605,10 +559,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -636,10 +587,7 @@ export const catalogue = {
     updatedInputRefuses: true,
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: NO_MODEL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -654,10 +602,7 @@ export const catalogue = {
     specificOutput: ['additionalContext'],
     plainStdout: 'ignored',
     notificationOnly: false,
-    anyFailureBlocks: false,
     blockContinues: null,
-    answersWorktreePath: false,
-    modelBlockEndsTurn: false,
     handlers: ALL_HANDLERS,
     timeouts: PROTOCOL_TIMEOUTS,
   },
@@ -694,49 +639,44 @@ export const catalogue = {
       directory: optional('string', 'The added directory (hookwire’s guess: the payload was not recorded).'),
     },
   },
-  'session.start': {
-    ...deepAgents,
-    description: 'An agent session begins.',
-    input: threadId,
+  BeforeModel: {
+    ...geminiModelEvent,
+    description:
+      'Gemini CLI: before a request goes to the model; can block the turn, change the request (`llm_request`) or answer in the model’s place (`llm_response`).',
+    input: { llm_request: geminiRequest },
+    block: { decision: 'block', effect: 'The model is not called and the turn ends; the reason is shown.' },
+    legacyDecision: true,
+    specificOutput: ['llm_request', 'llm_response'],
   },
-  'session.end': { ...deepAgents, description: 'A session exits.', input: threadId },
-  'user.prompt': { ...deepAgents, description: 'The user submitted a chat message.', input: {} },
-  'input.required': { ...deepAgents, description: 'The agent needs human input (an interrupt).', input: {} },
-  'permission.request': {
-    ...deepAgents,
-    description: 'Before the approval dialog, when tool calls need permission.',
-    input: toolNames,
-  },
-  'tool.error': { ...deepAgents, description: 'A tool call returned an error.', input: toolNames },
-  'task.complete': {
-    ...deepAgents,
-    description: 'The agent finished its task (the loop ended without interrupts).',
-    input: threadId,
-  },
-  'context.compact': { ...deepAgents, description: 'Before the conversation is compacted.', input: {} },
-  'tool.use': {
-    ...deepAgents,
-    description: 'A tool is about to run (later upstream event).',
+  AfterModel: {
+    ...geminiModelEvent,
+    description:
+      'Gemini CLI: after each chunk of the model’s response; can block the turn or replace the chunk (`llm_response`).',
     input: {
-      tool_name: required('string', 'The tool.'),
-      tool_id: required('string', 'Identifies the call.'),
-      tool_args: required('object', 'The tool’s arguments.'),
+      llm_request: geminiRequest,
+      llm_response: required(
+        'object',
+        'The response chunk: `candidates` (`content.parts`, `finishReason`), `usageMetadata`.',
+      ),
     },
+    block: { decision: 'block', effect: 'The chunk is discarded and the turn ends; the reason is shown.' },
+    legacyDecision: true,
+    specificOutput: ['llm_response'],
   },
-  'tool.result': {
-    ...deepAgents,
-    description: 'A tool returned (later upstream event).',
-    input: {
-      tool_name: required('string', 'The tool.'),
-      tool_id: required('string', 'Identifies the call.'),
-      tool_args: required('object', 'The tool’s arguments.'),
-      tool_status: required('string', '`success` or `error`.'),
-      tool_output: required('string', 'The output, cut to 2,000 characters.'),
-    },
+  BeforeToolSelection: {
+    ...geminiModelEvent,
+    description:
+      'Gemini CLI: before the model chooses its tools; can narrow them (`toolConfig`: `mode`, `allowedFunctionNames`). Cannot block.',
+    input: { llm_request: geminiRequest },
+    block: null,
+    legacyDecision: false,
+    specificOutput: ['toolConfig'],
   },
-  'context.offload': {
-    ...deepAgents,
-    description: 'Context was offloaded to files (later upstream event).',
-    input: {},
-  },
+  ...deepAgentsCatalogue,
 } as const satisfies Record<EventName, EventSpec>;
+
+/**
+ * The rows, read as `EventSpec`s: a one-event fact such as `answersWorktreePath` is written only on its
+ * row, and reads `undefined` on the others.
+ */
+export const catalogue: Readonly<Record<EventName, EventSpec>> = rows;

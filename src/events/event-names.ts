@@ -46,6 +46,12 @@ export const CLAUDE_CODE_EVENTS = [
   'PreSkillShellCommand',
 ] as const;
 
+/**
+ * Gemini CLI's events that no other host has (docs/hosts/gemini.md): around each model call and before the
+ * model picks its tools. Its other events are the catalogue's under other names (`BeforeTool` is PreToolUse).
+ */
+export const GEMINI_EVENTS = ['BeforeModel', 'AfterModel', 'BeforeToolSelection'] as const;
+
 /** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */
 export const DEEPAGENTS_EVENTS = [
   'session.start',
@@ -63,9 +69,10 @@ export const DEEPAGENTS_EVENTS = [
 
 export type ProtocolEventName = (typeof PROTOCOL_EVENTS)[number];
 export type ClaudeCodeEventName = (typeof CLAUDE_CODE_EVENTS)[number];
+export type GeminiEventName = (typeof GEMINI_EVENTS)[number];
 export type DeepAgentsEventName = (typeof DEEPAGENTS_EVENTS)[number];
 /** Events whose payload carries the protocol's common fields (`session_id`, `cwd`, ...). */
-export type ClaudeStyleEventName = ProtocolEventName | ClaudeCodeEventName;
+export type ClaudeStyleEventName = ProtocolEventName | ClaudeCodeEventName | GeminiEventName;
 export type EventName = ClaudeStyleEventName | DeepAgentsEventName;
 /**
  * Any event name a host may send: one of the catalogue's, or one it does not know yet (hosts add events
@@ -78,5 +85,6 @@ export type AnyEventName = EventName | (string & {});
 export const EVENT_NAMES: readonly EventName[] = [
   ...PROTOCOL_EVENTS,
   ...CLAUDE_CODE_EVENTS,
+  ...GEMINI_EVENTS,
   ...DEEPAGENTS_EVENTS,
 ];

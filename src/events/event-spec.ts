@@ -7,8 +7,11 @@ import type { HandlerType } from './handler-types.js';
 
 export type { HandlerType } from './handler-types.js';
 
-/** Where the event comes from: the protocol reference, Claude Code's further events, or Deep Agents. */
-export type EventFamily = 'protocol' | 'claude-code' | 'deepagents';
+/**
+ * Where the event comes from: the protocol reference, Claude Code's further events, the events only Gemini
+ * CLI has (their payloads carry the protocol's common fields), or Deep Agents.
+ */
+export type EventFamily = 'protocol' | 'claude-code' | 'gemini' | 'deepagents';
 
 /** The decisions an outcome can carry. `null` in an outcome means no hook decided anything. */
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
@@ -49,7 +52,13 @@ export type SpecificOutputField =
   | 'worktreePath'
   | 'action'
   | 'content'
-  | 'retry';
+  | 'retry'
+  /** Gemini CLI's BeforeModel: the request to send instead (fields merged over the model request). */
+  | 'llm_request'
+  /** Gemini CLI's BeforeModel (a response instead of calling the model) and AfterModel (a replaced chunk). */
+  | 'llm_response'
+  /** Gemini CLI's BeforeToolSelection: `{mode, allowedFunctionNames}` for the tools the model may call. */
+  | 'toolConfig';
 
 /**
  * Where plain (non-JSON) stdout of a successful hook goes. `compaction-instructions` (PreCompact) takes the
@@ -110,10 +119,18 @@ export interface EventSpec {
    * `export NAME=value` lines to, and applies it to its later tool runs (docs/host-helpers.md).
    */
   readonly envFile?: true;
+  /** The session starts with this event: what hookwire keeps across sessions' events sweeps stale files. */
+  readonly startsSession?: true;
   /** The session ends with this event: the engine removes what it kept for the session (its env file). */
   readonly endsSession?: true;
+  /**
+   * An `asyncRewake` hook is awaited here like any other, so that its exit 2 blocks, instead of running in
+   * the background (PreToolUse; *observed*: Claude Code awaited an `asyncRewake: true` PreToolUse hook and
+   * its exit 2 blocked the tool).
+   */
+  readonly awaitsAsyncRewake?: true;
   /** WorktreeCreate: any failure (not only exit 2) makes the host's action fail. */
-  readonly anyFailureBlocks: boolean;
+  readonly anyFailureBlocks?: true;
   /**
    * Who a block sends back to work instead of letting it stop (Stop: the agent; SubagentStop: the
    * subagent), or null. Such blocks can loop, so the Stop cap counts them (per session, or per subagent),
@@ -124,12 +141,12 @@ export interface EventSpec {
    * Whether the host takes a worktree path from the answer (WorktreeCreate): the path is answered as plain
    * stdout, and hooks that all succeed without giving one fail the action.
    */
-  readonly answersWorktreePath: boolean;
+  readonly answersWorktreePath?: true;
   /**
    * A prompt or agent hook's `ok: false` also ends the turn, as `continue: false` would: Claude Code makes no
    * further model call after such a PreToolUse verdict (observed).
    */
-  readonly modelBlockEndsTurn: boolean;
+  readonly modelBlockEndsTurn?: true;
   /** Derived from the handler-type table (`handlerTypesIn`), by the kind of event. */
   readonly handlers: readonly HandlerType[];
   /** Derived from the handler-type table (`defaultTimeoutsOf`), by family. */

@@ -10,8 +10,5 @@ export const NOTIFICATION_SEMANTICS = {
   specificOutput: [],
   plainStdout: 'ignored',
   notificationOnly: true,
-  anyFailureBlocks: false,
   blockContinues: null,
-  answersWorktreePath: false,
-  modelBlockEndsTurn: false,
 } as const;

@@ -80,8 +80,11 @@ export interface CommandAnswer {
  * dropped in silence).
  */
 export interface HostAnswerEncoder {
-  /** As a command hook: stdout, stderr and exit code (`hookwire run`). */
-  command(outcome: Outcome): CommandAnswer;
+  /**
+   * As a command hook: stdout, stderr and exit code (`hookwire run`). `incoming` is the event as the host
+   * sent it, for a host whose answer speaks its own words (Gemini CLI's tool arguments); absent in a trace.
+   */
+  command(outcome: Outcome, incoming?: IncomingEvent): CommandAnswer;
   /** As an http hook: the JSON body (`hookwire serve`). */
   http(outcome: Outcome): Record<string, unknown>;
 }

@@ -1,7 +1,10 @@
 import { HookwireError } from '../errors/hookwire-error.js';
 import { claudeCodeHost } from './claude-code/claude-code-host.js';
 import { codexHost } from './codex/codex-host.js';
+import { copilotHost } from './copilot/copilot-host.js';
+import { deepAgentsHost } from './deepagents/deepagents-host.js';
 import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host.js';
+import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
 
 /** The host `--host` names when it is not given. */
@@ -9,7 +12,9 @@ export const DEFAULT_HOST = 'claude-code';
 
 /** Every host hookwire speaks, by name. A new host adds its row here (AGENTS.md, "Adding a host"). */
 const HOSTS: ReadonlyMap<string, Host> = new Map(
-  [claudeCodeHost, codexHost, deepAgentsLegacyHost].map((host) => [host.name, host] as const),
+  [claudeCodeHost, codexHost, copilotHost, geminiHost, deepAgentsLegacyHost, deepAgentsHost].map(
+    (host) => [host.name, host] as const,
+  ),
 );
 
 /** The names `--host` accepts, in the registry's order. */

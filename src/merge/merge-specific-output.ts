@@ -31,6 +31,9 @@ const STRATEGIES: Readonly<Record<SpecificOutputField, Strategy>> = {
   action: 'last',
   content: 'last',
   retry: 'any',
+  llm_request: 'last',
+  llm_response: 'last',
+  toolConfig: 'last',
 };
 
 export interface SpecificMerge {

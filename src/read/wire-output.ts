@@ -18,7 +18,8 @@ export interface WireOutput {
 /** Either the checked wire output, or why it is invalid. */
 export type WireResult = { readonly wire: WireOutput } | { readonly invalid: string };
 
-const FIELD_TYPES = {
+/** The common fields of a hook's JSON and their JSON types, checked on every event that reads output. */
+export const WIRE_FIELD_TYPES = {
   continue: 'boolean',
   stopReason: 'string',
   suppressOutput: 'boolean',
@@ -35,7 +36,7 @@ const FIELD_TYPES = {
  */
 export function readWireOutput(output: Readonly<Record<string, unknown>>, event: string): WireResult {
   const wire: Record<string, unknown> = {};
-  for (const [key, type] of Object.entries(FIELD_TYPES)) {
+  for (const [key, type] of Object.entries(WIRE_FIELD_TYPES)) {
     const value = output[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== type) return { invalid: `"${key}" must be a ${type}, got ${describe(value)}` };

@@ -1,4 +1,5 @@
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
+import { NO_MCP_SERVERS } from '../settings/mcp/mcp-server-table.js';
 import type { RunRequest } from './handler-execution.js';
 import type { ModelOptions } from './model/model-options.js';
 
@@ -25,7 +26,7 @@ export type RunSettingsInput = Pick<RunSettings, 'cwd' | 'projectDir' | 'signal'
 
 /**
  * The one place a RunRequest's defaults are applied: no extra environment, no policy, no model option, a
- * 1 MiB capture cap, direct spawns, no scrubbing. Build once per firing (or dispatcher) and share: keeping
+ * 1 MiB capture cap, direct spawns, no scrubbing, no MCP servers. Build once per firing (or dispatcher) and share: keeping
  * one `environment` object is what lets the runner cache its merge with process.env.
  */
 export function runSettings(input: RunSettingsInput): RunSettings {
@@ -40,6 +41,7 @@ export function runSettings(input: RunSettingsInput): RunSettings {
     outputCapBytes: input.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     spawner: input.spawner ?? 'direct',
     scrubSecrets: input.scrubSecrets ?? null,
+    mcpServers: input.mcpServers ?? NO_MCP_SERVERS,
   };
 }
 
@@ -68,5 +70,6 @@ export function createRunRequest(
     outputCapBytes: settings.outputCapBytes,
     spawner: settings.spawner,
     scrubSecrets: settings.scrubSecrets,
+    mcpServers: settings.mcpServers,
   };
 }

@@ -1,5 +1,6 @@
 import type { HandlerType } from '../events/event-spec.js';
 import type { ConfiguredHook, HookPolicy } from '../settings/configured-hook.js';
+import type { McpServerTable } from '../settings/mcp/mcp-server-table.js';
 import type { ModelOptions } from './model/model-options.js';
 import type { Verdict } from './model/verdict-schema.js';
 
@@ -83,6 +84,8 @@ export interface RunRequest<Type extends HandlerType = HandlerType> {
    * passed.
    */
   readonly scrubSecrets: { readonly keep: ReadonlySet<string> } | null;
+  /** The MCP servers `mcp_tool` hooks call, found where Claude Code finds them (one table per engine). */
+  readonly mcpServers: McpServerTable;
 }
 
 /**

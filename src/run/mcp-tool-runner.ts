@@ -1,9 +1,7 @@
-import { homedir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { specOf } from '../events/lookup.js';
 import type { HandlerExecution, RunRequest } from './handler-execution.js';
 import { executionWithoutOutput } from './handler-execution.js';
-import { findMcpServer } from './mcp/find-mcp-server.js';
 import { interpolateInput } from './mcp/interpolate-input.js';
 import { connectMcpServer, dropMcpServer, loadMcpSdk, MCP_SDK_PACKAGE } from './mcp/mcp-connections.js';
 import { toolCallFailure, toolResultExecution } from './mcp/tool-result-execution.js';
@@ -11,8 +9,8 @@ import { toolCallFailure, toolResultExecution } from './mcp/tool-result-executio
 /**
  * Runs an `mcp_tool` hook as Claude Code does: calls `tool` on the configured MCP server `server` with the
  * handler's `input`, interpolated from the hook input, and reads the answer (tool-result-execution.ts). A
- * server that is not configured is a non-blocking "not connected"; a missing SDK or a server hookwire will
- * not start fails closed. On a timeout or cancellation the connection is dropped and a stdio server ended.
+ * server that is not configured is a non-blocking "not connected"; a missing SDK, or a server defined only in
+ * a file that is not trusted, fails closed. On a timeout or cancellation the connection is dropped and a stdio server ended.
  */
 export async function mcpToolRunner(request: RunRequest<'mcp_tool'>): Promise<HandlerExecution> {
   const handler = request.hook.handler;
@@ -29,11 +27,7 @@ export async function mcpToolRunner(request: RunRequest<'mcp_tool'>): Promise<Ha
   if (typeof (handler.server as unknown) !== 'string' || handler.server === '') {
     return { ...toolCallFailure('an mcp_tool hook needs a non-empty "server"', context()), failClosed: true };
   }
-  const found = findMcpServer(handler.server, {
-    homeDir: request.hostEnvironment.HOME ?? homedir(),
-    projectDir: request.projectDir,
-    environment: request.hostEnvironment,
-  });
+  const found = request.mcpServers.find(handler.server, request.hostEnvironment);
   if ('notConfigured' in found)
     return toolCallFailure(`MCP server '${handler.server}' not connected`, context());
   if ('unusable' in found) {

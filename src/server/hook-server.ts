@@ -4,8 +4,9 @@ import { performance } from 'node:perf_hooks';
 import { isRecord } from '../common/is-record.js';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
-import { toHttpAnswer } from '../protocol/to-http-answer.js';
-import { withTraceParent } from '../telemetry/otlp/request-trace-parent.js';
+import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
+import type { Host } from '../hosts/host.js';
+import { withTraceParent } from '../telemetry/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
 import { confinePayload } from './confine-payload.js';
 import { readRequestBody } from './read-request-body.js';
@@ -18,6 +19,8 @@ export interface HookServerOptions {
   readonly token?: string;
   /** Accept requests without a token. `listen` refuses it on any host but a loopback one. */
   readonly insecureNoAuth?: boolean;
+  /** The agent whose http hooks POST here: its `answer.http` encodes each outcome. Default Claude Code. */
+  readonly host?: Pick<Host, 'answer'>;
   /** Larger request bodies are answered 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Events run at once; more are answered 503 with Retry-After. Default 64. */
@@ -78,7 +81,7 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
 /**
  * Creates the server behind `hookwire serve`: it accepts the protocol's POSTs (`/` or `/hooks/<Event>`;
  * the event is the payload's `hook_event_name`), fires them through the engine and answers 200 with the
- * merged outcome as the JSON an http hook answers (`toHttpAnswer`). `GET /healthz` needs no token.
+ * merged outcome as the JSON an http hook answers (the host's `answer.http`: Claude Code's `toHttpAnswer`). `GET /healthz` needs no token.
  * Refusals: 401 (token), 404, 405, 400 (not a JSON object, no or conflicting event), 408 (body too
  * slow), 413, 503 (saturated or shutting down). The library never prints: `log` receives one line per request.
  */
@@ -89,6 +92,7 @@ export function createHookServer(options: HookServerOptions): HookServer {
   const maxReceiving = options.maxReceiving ?? 4 * maxConcurrent;
   const fallbackCwd = options.fallbackCwd ?? process.cwd();
   const log = options.log ?? (() => undefined);
+  const answer = (options.host ?? claudeCodeHost).answer.http;
   /** Every request being handled, body or event: what `close()` waits for. */
   const pending = new Set<Promise<unknown>>();
   let receiving = 0;
@@ -167,7 +171,7 @@ export function createHookServer(options: HookServerOptions): HookServer {
       );
       return {
         status: 200,
-        body: toHttpAnswer(outcome),
+        body: answer(outcome),
         event: `${event} decision=${outcome.decision ?? 'none'}`,
       };
     } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEMA_BASE_URL } from '../common/json-schema.js';
 import { catalogue } from '../events/catalogue.js';
 import { DEEPAGENTS_EVENTS, EVENT_NAMES } from '../events/event-names.js';
 import { claudeSettingsSchema, deepAgentsHooksSchema } from './settings-schema.js';
@@ -10,8 +11,7 @@ import { claudeSettingsSchema, deepAgentsHooksSchema } from './settings-schema.j
  * `npm run generate`; a test fails when they drift.
  */
 
-/** Where the published package serves its schemas. */
-export const SCHEMA_BASE_URL = 'https://unpkg.com/hookwire/schema/';
+export { SCHEMA_BASE_URL } from '../common/json-schema.js';
 
 type JsonObject = Record<string, unknown> & { properties: Record<string, JsonObject> };
 

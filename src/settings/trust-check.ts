@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { quoteShellWord } from '../common/shell-words.js';
 import type { ConfiguredHook, Diagnostic, SourceLevel } from './configured-hook.js';
 import { describePlugin, type PluginOrigin } from './plugin-origin.js';
 import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from './settings-locations.js';
@@ -107,14 +108,16 @@ export const PROJECT_TRUST_FILES: readonly string[] = [
   join(CLAUDE_DIRECTORY, SETTINGS_FILE),
   join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE),
   join('.hookwire', 'hooks.json'),
+  // The project's MCP servers: mcp_tool hooks start them, so they are trusted like hooks (docs/trust.md).
+  '.mcp.json',
 ];
 
 /** The command that reviews and trusts `file`: `--project` for the project's usual files, else `--settings`. */
 export function trustCommandFor(file: string, projectDir: string): string {
-  const project = `hookwire trust --project ${shellQuote(projectDir)}`;
+  const project = `hookwire trust --project ${quoteShellWord(projectDir)}`;
   return PROJECT_TRUST_FILES.includes(relative(projectDir, file))
     ? project
-    : `${project} --settings ${shellQuote(file)}`;
+    : `${project} --settings ${quoteShellWord(file)}`;
 }
 
 /** The untrusted source with its one warning. */
@@ -136,14 +139,9 @@ export function untrustedSource(
     plugin === undefined
       ? trustCommandFor(source.file, projectDir)
       : source.trustAs === 'explicit'
-        ? `hookwire trust --project ${shellQuote(projectDir)} --plugin ${shellQuote(plugin.root)}`
-        : `hookwire trust --project ${shellQuote(projectDir)}`;
+        ? `hookwire trust --project ${quoteShellWord(projectDir)} --plugin ${quoteShellWord(plugin.root)}`
+        : `hookwire trust --project ${quoteShellWord(projectDir)}`;
   const what = plugin === undefined ? 'project hooks' : `hooks of ${describePlugin(plugin)}`;
   const warning = `skipped untrusted ${what} in ${source.file} (${describeUntrustedReason(reason)}): review and trust them with \`${trustCommand}\``;
   return { file: source.file, level: source.level, reason, trustCommand, warning, hooks, problems };
-}
-
-/** A path as one shell word, quoted only when it needs to be (for messages people copy). */
-function shellQuote(path: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }

@@ -4,7 +4,7 @@ import { redactSecretText } from '../trace/redact-secrets.js';
 /*
  * What one firing shows as spans, as plain data: one span for the event and one child per hook run, with
  * their times, attributes and events. Both ways out read it: the host's OpenTelemetry tracer
- * (record-with-otel-api.ts) and the OTLP exporter of `hookwire run` and `serve` (otlp/). Attributes follow
+ * (record-with-otel-api.ts) and the OTLP exporter of `hookwire run` and `serve` (src/cli/otlp/). Attributes follow
  * the OpenTelemetry semantic conventions where one applies (`process.exit.code`, `error.type`,
  * `gen_ai.tool.name`), else they are `hookwire.*`. No payload content, no hook output: only what the hooks
  * were and how they ended, their labels with credentials redacted (docs/observability.md).

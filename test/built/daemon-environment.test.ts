@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionFileName } from '../../src/cli/background/delivery-store.js';
+import { sessionFileName } from '../../src/engine/background/delivery-store.js';
 import { client, clientBinary, daemonWorld, HOOKWIRE_BIN, nodeRun, until } from './daemon-harness.js';
 
 const binary = clientBinary();

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionFileName } from '../../src/cli/background/delivery-store.js';
 import { answerEvent } from '../../src/cli/commands/run.js';
+import { sessionFileName } from '../../src/engine/background/delivery-store.js';
 import { hookInput, runCli } from './run-cli.js';
 
 const temporaries: string[] = [];

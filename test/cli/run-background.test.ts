@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionFileName } from '../../src/cli/background/delivery-store.js';
+import { sessionFileName } from '../../src/engine/background/delivery-store.js';
 import { hookInput, root, runCli } from './run-cli.js';
 
 const temporaries: string[] = [];

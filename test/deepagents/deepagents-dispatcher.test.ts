@@ -192,33 +192,36 @@ describe('createDeepAgentsDispatcher', () => {
     expect(recordedPayloads(out('direct'))).toEqual([{ event: 'session.start', thread_id: 't3' }]);
   });
 
-  // A newer agent sends events hookwire does not know yet: the hooks that list the name run, with a warning.
+  // A newer agent sends events hookwire does not know yet: as upstream, the hooks that list the name and
+  // those subscribed to every event run, with a warning.
   it.each([
     {
-      name: 'runs the entries that list it, not those subscribed to every event hookwire knows',
+      name: 'runs the entries that list it and those subscribed to every event',
       event: 'tool.retry',
-      ran: [{ event: 'tool.retry', tool_name: 'ls' }],
+      listed: [{ event: 'tool.retry', tool_name: 'ls' }],
+      every: [{ event: 'tool.retry', tool_name: 'ls' }],
       warning:
-        'Deep Agents hooks: unknown event "tool.retry" (did you mean "tool.error"?); 1 hook(s) subscribed to it run, as for any event',
+        'Deep Agents hooks: unknown event "tool.retry" (did you mean "tool.error"?); 2 hook(s) subscribed to it or to every event run, as for any event',
     },
     {
-      name: 'names the closest event for a near miss, and runs nothing when no entry lists it',
+      name: 'names the closest event for a near miss, and runs only the entries subscribed to every event',
       event: 'session.starts',
-      ran: [],
+      listed: [],
+      every: [{ event: 'session.starts', tool_name: 'ls' }],
       warning:
-        'Deep Agents hooks: unknown event "session.starts" (did you mean "session.start"?); 0 hook(s) subscribed to it run, as for any event',
+        'Deep Agents hooks: unknown event "session.starts" (did you mean "session.start"?); 1 hook(s) subscribed to it or to every event run, as for any event',
     },
-  ])('an unknown event $name', async ({ event, ran, warning }) => {
+  ])('an unknown event $name', async ({ event, listed, every, warning }) => {
     const { dispatcher, logger } = dispatcherFor({
       hooks: [{ command: recorder('listed'), events: ['tool.retry'] }, { command: recorder('every') }],
     });
     const first = await dispatcher.dispatchAndWait(event, { tool_name: 'ls' });
     const second = await dispatcher.dispatchAndWait(event, { tool_name: 'ls' });
     expect([...first, ...second].map((result) => [result.kind, result.exitCode])).toEqual(
-      [...ran, ...ran].map(() => ['completed', 0]),
+      [...listed, ...every, ...listed, ...every].map(() => ['completed', 0]),
     );
-    expect(recordedPayloads(out('listed'))).toEqual([...ran, ...ran]);
-    expect(recordedPayloads(out('every'))).toEqual([]);
+    expect(recordedPayloads(out('listed'))).toEqual([...listed, ...listed]);
+    expect(recordedPayloads(out('every'))).toEqual([...every, ...every]);
     // The file's own warning when it loads, then one per unknown name, however often it is dispatched.
     expect(logger.warnings).toEqual([
       expect.stringMatching(

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runBackgroundJob } from '../../src/engine/background/run-background-job.js';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { BackgroundDelivery, BackgroundJob, Engine, EngineOptions } from '../../src/engine/engine.js';
-import { runBackgroundJob } from '../../src/engine/run-background-job.js';
 import type { HookRun } from '../../src/outcome/outcome.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { temporaryHome } from './engine-harness.js';

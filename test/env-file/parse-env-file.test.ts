@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnvFile } from '../../src/env-file/parse-env-file.js';
 
@@ -55,6 +58,18 @@ describe('parseEnvFile', () => {
     const parsed = parseEnvFile(text, FILE);
     expect(parsed.warnings).toEqual([]);
     expect(parsed.variables).toEqual(shellValues(text, names));
+  });
+
+  it('keeps a backslash that ends the file, as sh does', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'hookwire-env-')), 'env');
+    writeFileSync(file, 'ENDS=a\\');
+    const shell = execFileSync('sh', ['-c', '. "$0"; printf %s "$ENDS"', file], {
+      encoding: 'utf8',
+      env: {},
+    });
+    rmSync(join(file, '..'), { recursive: true, force: true });
+    expect(shell).toBe('a\\');
+    expect(parseEnvFile('ENDS=a\\', FILE)).toEqual({ variables: { ENDS: shell }, warnings: [] });
   });
 
   it('refuses expansion and command substitution with the file and line, and reads on', () => {

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sessionFileName } from '../../src/cli/background/delivery-store.js';
+import { sessionFileName } from '../../src/engine/background/delivery-store.js';
 import { hookInput, runCli } from '../cli/run-cli.js';
 import { eventually } from '../run/make-request.js';
 

@@ -9,7 +9,14 @@ import { temporaryHome } from '../engine/engine-harness.js';
 
 describe('the host registry', () => {
   it('finds each host by its name, Claude Code by default', () => {
-    expect(HOST_NAMES).toEqual(['claude-code', 'codex', 'deepagents-legacy']);
+    expect(HOST_NAMES).toEqual([
+      'claude-code',
+      'codex',
+      'copilot',
+      'gemini',
+      'deepagents-legacy',
+      'deepagents',
+    ]);
     for (const name of HOST_NAMES) expect(hostNamed(name).name).toBe(name);
     expect(hostNamed()).toBe(claudeCodeHost);
     expect(DEFAULT_HOST).toBe('claude-code');
@@ -18,7 +25,7 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      'unknown host "nope"; the hosts are claude-code, codex, deepagents-legacy',
+      'unknown host "nope"; the hosts are claude-code, codex, copilot, gemini, deepagents-legacy, deepagents',
     );
   });
 

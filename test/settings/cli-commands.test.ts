@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../src/events/event-names.js';
+import { hookInputJsonSchema } from '../../src/events/hook-input-schema.js';
+import { hookOutputJsonSchema } from '../../src/read/hook-output-schema.js';
 import { settingsJsonSchema } from '../../src/settings/json-schemas.js';
 
 const repository = join(import.meta.dirname, '..', '..');
@@ -83,10 +85,13 @@ describe('hookwire CLI', () => {
 
   it('list, events and schema print what the library computes', async () => {
     const label = 'python3 ${CLAUDE_PLUGIN_ROOT}/scripts/check_tests_ran.py';
-    const [list, events, schema] = await Promise.all([
+    const [list, events, schema, hookInput, hookOutput, unknownEvent] = await Promise.all([
       hookwire(['list', '--event', 'Stop', '--settings', 'examples/real-world/plugin-hooks.json']),
       hookwire(['events', '--json']),
       hookwire(['schema', 'settings']),
+      hookwire(['schema', 'hook-input', 'PreToolUse']),
+      hookwire(['schema', 'hook-output', 'session.start']),
+      hookwire(['schema', 'hook-output', 'PreTooluse']),
     ]);
     expect(list).toEqual({
       code: 0,
@@ -98,5 +103,12 @@ describe('hookwire CLI', () => {
     });
     expect(Object.keys(JSON.parse(events.stdout))).toEqual([...EVENT_NAMES]);
     expect(JSON.parse(schema.stdout)).toEqual(settingsJsonSchema());
+    expect(JSON.parse(hookInput.stdout)).toEqual(hookInputJsonSchema('PreToolUse'));
+    expect(JSON.parse(hookOutput.stdout)).toEqual(hookOutputJsonSchema('session.start'));
+    expect(unknownEvent).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `hookwire schema hook-output: unknown event "PreTooluse"; the events are: ${EVENT_NAMES.join(', ')}\n`,
+    });
   });
 });

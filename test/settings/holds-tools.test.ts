@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBackground } from '../../src/engine/to-hook-run.js';
+import { isBackground } from '../../src/engine/background/is-background.js';
 import { validateSettingsText } from '../../src/settings/validate-settings.js';
 
 /** `holdsTools` (Claude Code 2.1.329 on UserPromptSubmit, 2.1.332 on PostToolUse). */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { otlpSettingsFrom } from '../../src/telemetry/otlp/otlp-settings.js';
+import { otlpSettingsFrom } from '../../src/cli/otlp/otlp-settings.js';
 import { runCli } from '../cli/run-cli.js';
 import { startServe } from '../support/start-serve.js';
 import { attributeValue, startOtlpReceiver } from './otlp-receiver.js';

@@ -5,6 +5,7 @@ import {
   CommandInputError,
   eventName,
   exitForUsageError,
+  mcpConfigValues,
   namedSources,
   readPayload,
   withExistingCwd,
@@ -17,11 +18,12 @@ import { eventSubject } from '../render/timeline-entry.js';
 import { untrustedHookLines } from '../render/untrusted-hooks.js';
 import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire fire <Event> [--host NAME] [--settings FILE]... [--plugin DIR]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
+const USAGE = `Usage: hookwire fire <Event> [--host NAME] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--payload FILE|-|JSON] [--cwd DIR] [--json] [--record FILE] [--html OUT]
 
 Fires one event at the configured hooks and reports what each did and the merged decision.
   --settings FILE   load only these settings files (repeatable); default: every usual source
   --plugin DIR      load this Claude Code plugin's hooks (repeatable; with --settings, both; docs/plugins.md)
+  --mcp-config FILE the MCP servers mcp_tool hooks call, as Claude Code's --mcp-config (repeatable)
   --payload VALUE   the event's payload: a file, - for stdin, or inline JSON such as '{"tool_name":"Bash"}'
   --cwd DIR         the session directory and project root (default: the current directory)
   --json            print the outcome as JSON instead of the report
@@ -39,6 +41,7 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         settings: { type: 'string', multiple: true },
         plugin: { type: 'string', multiple: true },
+        'mcp-config': { type: 'string', multiple: true },
         payload: { type: 'string' },
         cwd: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -58,6 +61,7 @@ export async function run(argv: string[]): Promise<number> {
     const event = eventName(positionals[0] ?? '');
     const cwd = workingDirectory(values.cwd);
     const named = namedSources(values);
+    const mcpConfig = mcpConfigValues(values['mcp-config'], process.cwd(), true);
     const given = await readPayload(values.payload);
     const { payload, note } = withExistingCwd(given, cwd);
     const html = values.html === undefined ? undefined : checkTimelinePath(values.html);
@@ -69,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
       projectDir: cwd,
       host,
       onConfigError: 'block',
+      mcpConfig,
       ...(named ?? { trust: 'require' }),
     });
     try {

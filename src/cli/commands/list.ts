@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean } from '../../common/closest-name.js';
 import { displayPath } from '../../common/display-path.js';
@@ -6,17 +7,19 @@ import { isEventName } from '../../events/lookup.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { loadSettings } from '../../settings/load-settings.js';
+import { type McpServerTable, mcpServerTable } from '../../settings/mcp/mcp-server-table.js';
 import { describePlugin } from '../../settings/plugin-origin.js';
 import { trustStorePath } from '../../settings/trust-store.js';
 import { hostOption } from '../host-option.js';
 import { renderTable } from '../render-table.js';
 
-const HELP = `Usage: hookwire list [--host NAME] [--event EVENT] [--json] [--settings FILE]... [--plugin DIR]...
+const HELP = `Usage: hookwire list [--host NAME] [--event EVENT] [--json] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]...
 
 Lists every configured hook in run order: event, matcher, type, command or URL, and where it was defined
 (file:line, and the plugin it came with). Without --settings or --plugin, loads every default source for the
 current directory, Claude Code's enabled plugins included; with them, only what they name. Loading problems
-are printed to stderr (run \`hookwire validate\` for all checks).
+are printed to stderr (run \`hookwire validate\` for all checks). For each mcp_tool hook, a note says where its
+server is found (--mcp-config FILE adds an MCP config, as Claude Code's --mcp-config does).
 `;
 
 /** `hookwire list`: the hooks that would run, with their provenance. */
@@ -28,6 +31,7 @@ export async function run(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       settings: { type: 'string', multiple: true },
       plugin: { type: 'string', multiple: true },
+      'mcp-config': { type: 'string', multiple: true },
       host: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -45,6 +49,18 @@ export async function run(argv: string[]): Promise<number> {
     ...host.locations.settings(cwd, process.env),
     ...(values.settings ? { files: values.settings } : {}),
     ...(values.plugin ? { plugins: values.plugin } : {}),
+    trustStore: named ? undefined : trustStorePath(),
+  });
+  const locations = host.locations.settings(cwd, process.env);
+  const mcpServers = mcpServerTable({
+    cwd,
+    projectDir: locations.projectDir,
+    homeDir: locations.homeDir,
+    managedSettingsPath: locations.managedSettingsPath,
+    configs: (values['mcp-config'] ?? []).map((config) =>
+      config.trimStart().startsWith('{') ? config : resolve(cwd, config),
+    ),
+    plugins: values.plugin ?? [],
     trustStore: named ? undefined : trustStorePath(),
   });
   const event = values.event;
@@ -79,6 +95,7 @@ export async function run(argv: string[]): Promise<number> {
     untrusted.length > 0
       ? `${untrusted.length} untrusted ${untrusted.length === 1 ? 'hook is' : 'hooks are'} not run until trusted (see the warnings above).`
       : '',
+    ...hooks.flatMap((hook) => (hook.handler.type === 'mcp_tool' ? [mcpServerNote(hook, mcpServers)] : [])),
   ].filter((note) => note !== '');
   process.stdout.write(
     [
@@ -89,4 +106,15 @@ export async function run(argv: string[]): Promise<number> {
       .join(''),
   );
   return 0;
+}
+
+/** Where an mcp_tool hook's server is found, as its run would find it. */
+function mcpServerNote(hook: ConfiguredHook, table: McpServerTable): string {
+  const server = String((hook.handler as { server?: unknown }).server ?? '');
+  const found = table.find(server, process.env);
+  const where = `${hook.label} (${displayPath(hook.provenance.file, process.cwd())}:${hook.provenance.line})`;
+  if ('server' in found) return `${where}: MCP server '${server}' from ${found.file}.`;
+  if ('notConfigured' in found)
+    return `${where}: MCP server '${server}' is not configured: the hook reads as "not connected".`;
+  return `${where}: ${found.unusable}${found.failClosed ? ' (fails closed)' : ''}.`;
 }

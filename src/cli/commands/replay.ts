@@ -8,6 +8,7 @@ import { REDACTED } from '../../trace/redact-secrets.js';
 import {
   CommandInputError,
   exitForUsageError,
+  mcpConfigValues,
   namedSources,
   withExistingCwd,
   workingDirectory,
@@ -20,7 +21,7 @@ import { renderDiagnostics } from '../render/settings-diagnostics.js';
 import { eventSubject, renderTimelineEntry } from '../render/timeline-entry.js';
 import { checkTimelinePath, writeTimelineFile } from '../timeline-file.js';
 
-const USAGE = `Usage: hookwire replay FILE [--host NAME] [--settings FILE]... [--plugin DIR]... [--cwd DIR] [--json] [--html OUT] [--recorded]
+const USAGE = `Usage: hookwire replay FILE [--host NAME] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--cwd DIR] [--json] [--html OUT] [--recorded]
 
 Fires every event of a recorded session in order through one engine, so session state (background
 context, once hooks, the Stop block cap) carries over, and prints a timeline. FILE is JSONL: session lines
@@ -28,6 +29,7 @@ context, once hooks, the Stop block cap) carries over, and prints a timeline. FI
 for a trace, each event that now ends differently from the recording says how.
   --settings FILE   load only these settings files (repeatable); default: every usual source
   --plugin DIR      load this Claude Code plugin's hooks (repeatable; docs/plugins.md)
+  --mcp-config FILE the MCP servers mcp_tool hooks call, as Claude Code's --mcp-config (repeatable)
   --cwd DIR         session directory and project root; recorded cwds that do not exist here become DIR
                     (default: the current directory)
   --json            print one outcome JSON per line instead of the timeline
@@ -44,6 +46,7 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         settings: { type: 'string', multiple: true },
         plugin: { type: 'string', multiple: true },
+        'mcp-config': { type: 'string', multiple: true },
         cwd: { type: 'string' },
         json: { type: 'boolean', default: false },
         html: { type: 'string' },
@@ -117,14 +120,21 @@ function showRecorded(
 async function replaySession(
   session: readonly SessionEntry[],
   file: string,
-  values: { settings?: string[]; plugin?: string[]; cwd?: string; json: boolean },
+  values: { settings?: string[]; plugin?: string[]; 'mcp-config'?: string[]; cwd?: string; json: boolean },
   host: Host,
   write: (text: string) => void,
 ): Promise<TimelineEvent[]> {
   const cwd = workingDirectory(values.cwd);
   const named = namedSources(values);
+  const mcpConfig = mcpConfigValues(values['mcp-config'], process.cwd(), true);
   // As fire: what --settings and --plugin name is the user's choice; the default sources are checked for trust.
-  const engine = await createEngine({ cwd, projectDir: cwd, host, ...(named ?? { trust: 'require' }) });
+  const engine = await createEngine({
+    cwd,
+    projectDir: cwd,
+    host,
+    mcpConfig,
+    ...(named ?? { trust: 'require' }),
+  });
   const events: TimelineEvent[] = [];
   try {
     if (!values.json) {

@@ -1,23 +1,28 @@
 import { existsSync, readSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { deliverEarlierResults } from '../../engine/background/deliver-earlier-results.js';
+import {
+  BACKGROUND_JOB_OPTION,
+  backgroundJobLauncher,
+} from '../../engine/background/launch-background-job.js';
+import { runBackgroundJobCommand } from '../../engine/background/run-background-job-command.js';
+import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
-import { sessionOf } from '../../engine/engine-context.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
+import { copilotHost } from '../../hosts/copilot/copilot-host.js';
+import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
+import { geminiHost } from '../../hosts/gemini/gemini-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import type { SettingsCache } from '../../settings/settings-cache.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { otlpRequested } from '../../telemetry/otlp/otlp-requested.js';
-import { forgetSession, removeStaleDeliveries, takeDeliveries } from '../background/delivery-store.js';
-import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
-import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
-import { usableStateDirectory } from '../background/usable-state-directory.js';
-import { CommandInputError, eventName, parseObject } from '../command-input.js';
+import { CommandInputError, eventName, mcpConfigValues, parseObject } from '../command-input.js';
+import { otlpRequested } from '../otlp/otlp-requested.js';
 import { projectHooksFile } from '../project-hooks-file.js';
 
 /**
@@ -48,8 +53,8 @@ const RUN_EXPORT_LIMIT_MS = 1000;
 const SIGTERM_EXIT_CODE = 143;
 
 /**
- * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--trace DIR] [--on-config-error
- * block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
+ * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--trace DIR]
+ * [--on-config-error block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
@@ -134,6 +139,7 @@ export async function answerEvent(
     // Against the cwd of the process the host started, which is not the daemon's own.
     let settings = values.settings?.map((file) => resolve(context.cwd, file));
     const plugins = values.plugin?.map((directory) => resolve(context.cwd, directory));
+    const mcpConfig = mcpConfigValues(values['mcp-config'], context.cwd);
     const input = context.stdin;
     if (input.trim() === '')
       throw new CommandInputError('no hook input on stdin (expected the event as JSON)');
@@ -157,16 +163,21 @@ export async function answerEvent(
     // Spans go out over OTLP only when an endpoint is named; only then is any telemetry code loaded.
     const exportWarnings: string[] = [];
     const exporter = otlpRequested(env)
-      ? (await import('../../telemetry/otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
+      ? (await import('../otlp/otlp-from-environment.js')).otlpExporterFrom(env, (message) =>
           exportWarnings.push(`hookwire run: ${message}\n`),
         )
       : undefined;
 
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
-    if (host === codexHost && settings === undefined) {
-      // Codex's hooks file serves every project (docs/hosts/codex.md): the project's own hooks file is found
-      // from the session's directory, and a directory without one has no hooks to run.
+    if (
+      (host === codexHost || host === copilotHost || host === geminiHost || host === deepAgentsHost) &&
+      settings === undefined
+    ) {
+      // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
+      // Gemini's user settings file (`hookwire init gemini --user`) and Deep Agents Code's user hooks.json
+      // (docs/deepagents.md): the project's own hooks file is found from the session's directory, and a
+      // directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
       if (found === undefined) return { exitCode: 0, afterAnswer };
       settings = [found.hooksFile];
@@ -195,6 +206,7 @@ export async function answerEvent(
       telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
       ...(settings && settings.length > 0 ? { settings } : {}),
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
+      ...(mcpConfig.length > 0 ? { mcpConfig } : {}),
       ...(context.settingsCache === undefined ? {} : { settingsCache: context.settingsCache }),
       ...(traceDir === undefined
         ? {}
@@ -210,10 +222,9 @@ export async function answerEvent(
     context.phase?.('engine');
     const undo = context.whileFiring?.(engine);
     try {
-      const sessionId = sessionOf(payload, '');
       const refusedResults =
-        sessionId !== '' && 'directory' in state
-          ? await deliverEarlierResults(engine, event, sessionId, state.directory)
+        'directory' in state
+          ? await deliverEarlierResults(engine, event, payload, state.directory)
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
@@ -223,7 +234,7 @@ export async function answerEvent(
         context.signal === undefined ? undefined : { signal: context.signal },
       );
       context.phase?.('fire', outcome.runs.length);
-      const answer = host.answer.command(outcome);
+      const answer = host.answer.command(outcome, incoming);
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
@@ -262,35 +273,8 @@ export async function answerEvent(
   }
 }
 
-/**
- * Hands the engine what the session's background hooks of earlier runs recorded, so that this firing merges
- * it; at SessionEnd the session's file is removed instead. SessionStart and SessionEnd also sweep stale files.
- * The state directory is a convenience: when it cannot be used, results are lost, never the event. Returns
- * why a results file (or the directory) was refused unread, to be told on stderr.
- */
-async function deliverEarlierResults(
-  engine: Pick<Engine, 'deliver'>,
-  event: string,
-  sessionId: string,
-  directory: string,
-): Promise<string | undefined> {
-  let refused: string | undefined;
-  try {
-    if (event === 'SessionEnd') await forgetSession(directory, sessionId);
-    else {
-      const taken = await takeDeliveries(directory, sessionId);
-      engine.deliver(sessionId, taken.deliveries);
-      refused = taken.refused;
-    }
-    if (event === 'SessionStart' || event === 'SessionEnd') removeStaleDeliveries(directory);
-  } catch {
-    // See above: never the event's failure.
-  }
-  return refused;
-}
-
 /*
- * `[EVENT] [--settings FILE]... [--plugin DIR]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
+ * `[EVENT] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--trace DIR]`: the forms every configuration uses are read here; anything else (another
  * option, `--`, a value starting with `-`) goes to parseArgs, so that its errors and rules stay exactly
  * parseArgs' own. Loading parseArgs costs about a millisecond of every event.
  */
@@ -298,6 +282,7 @@ function runArguments(argv: string[]): {
   values: {
     settings?: string[];
     plugin?: string[];
+    'mcp-config'?: string[];
     'on-config-error'?: string;
     'on-untrusted'?: string;
     trace?: string;
@@ -307,6 +292,7 @@ function runArguments(argv: string[]): {
 } {
   const settings: string[] = [];
   const plugins: string[] = [];
+  const mcpConfigs: string[] = [];
   const positionals: string[] = [];
   let onConfigError: string | undefined;
   let onUntrusted: string | undefined;
@@ -323,6 +309,10 @@ function runArguments(argv: string[]): {
       plugins.push(next);
       index++;
     } else if (token.startsWith('--plugin=')) plugins.push(token.slice('--plugin='.length));
+    else if (token === '--mcp-config' && next !== undefined && !next.startsWith('-')) {
+      mcpConfigs.push(next);
+      index++;
+    } else if (token.startsWith('--mcp-config=')) mcpConfigs.push(token.slice('--mcp-config='.length));
     else if (token === '--on-config-error' && next !== undefined && !next.startsWith('-')) {
       onConfigError = next;
       index++;
@@ -348,6 +338,7 @@ function runArguments(argv: string[]): {
         options: {
           settings: { type: 'string', multiple: true },
           plugin: { type: 'string', multiple: true },
+          'mcp-config': { type: 'string', multiple: true },
           'on-config-error': { type: 'string' },
           'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
@@ -360,6 +351,7 @@ function runArguments(argv: string[]): {
     values: {
       ...(settings.length > 0 ? { settings } : {}),
       ...(plugins.length > 0 ? { plugin: plugins } : {}),
+      ...(mcpConfigs.length > 0 ? { 'mcp-config': mcpConfigs } : {}),
       ...(onConfigError === undefined ? {} : { 'on-config-error': onConfigError }),
       ...(onUntrusted === undefined ? {} : { 'on-untrusted': onUntrusted }),
       ...(trace === undefined ? {} : { trace }),

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import {
   createHookServer,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -10,9 +10,15 @@ import {
   DEFAULT_MAX_CONCURRENT,
   isLoopbackHost,
 } from '../../server/hook-server.js';
-import { otlpExporterFrom } from '../../telemetry/otlp/otlp-from-environment.js';
-import { currentTraceParent } from '../../telemetry/otlp/request-trace-parent.js';
-import { CommandInputError, exitForUsageError, namedSources, workingDirectory } from '../command-input.js';
+import { currentTraceParent } from '../../telemetry/request-trace-parent.js';
+import {
+  CommandInputError,
+  exitForUsageError,
+  mcpConfigValues,
+  namedSources,
+  workingDirectory,
+} from '../command-input.js';
+import { otlpExporterFrom } from '../otlp/otlp-from-environment.js';
 import { renderDiagnostics } from '../render/settings-diagnostics.js';
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -27,6 +33,7 @@ Runs the configured hooks for events POSTed by http hooks (to / or /hooks/<Event
 merged outcome as the JSON an http hook answers. GET /healthz answers {"ok":true}.
   --settings FILE      settings files with the hooks to run (repeatable; this or --plugin is required)
   --plugin DIR         a Claude Code plugin whose hooks to run (repeatable; docs/plugins.md)
+  --mcp-config FILE    the MCP servers mcp_tool hooks call, as Claude Code's --mcp-config (repeatable)
   --port N             port to listen on (0: any free port, printed at start)
   --host ADDRESS       address to listen on (default ${DEFAULT_HOST})
   --token-env NAME     environment variable holding the bearer token (default ${DEFAULT_TOKEN_VARIABLE})
@@ -75,6 +82,7 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         settings: { type: 'string', multiple: true },
         plugin: { type: 'string', multiple: true },
+        'mcp-config': { type: 'string', multiple: true },
         port: { type: 'string' },
         host: { type: 'string', default: DEFAULT_HOST },
         'token-env': { type: 'string', default: DEFAULT_TOKEN_VARIABLE },
@@ -101,6 +109,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     const named = namedSources(values);
+    const mcpConfig = mcpConfigValues(values['mcp-config'], process.cwd(), true);
     if (!named) throw new CommandInputError('--settings FILE or --plugin DIR is required');
     if (values.port === undefined) throw new CommandInputError('--port N is required');
     const port = integer(values.port, '--port', 0, 0, 65_535);
@@ -142,6 +151,7 @@ export async function run(argv: string[]): Promise<number> {
       cwd,
       projectDir: cwd,
       ...named,
+      mcpConfig,
       // Hooks run for network clients: the server's secrets stay out of their environment unless named.
       scrubSecrets: process.env.HOOKWIRE_SCRUB_SECRETS === '0' ? false : { keep: values['pass-env'] ?? [] },
       logger: { debug: () => undefined, warn: () => undefined },
@@ -153,7 +163,7 @@ export async function run(argv: string[]): Promise<number> {
             trace: {
               dir: resolve(traceDir),
               redact: process.env.HOOKWIRE_TRACE_REDACT !== '0',
-              answer: toHttpAnswer,
+              answer: claudeCodeHost.answer.http,
               onWarning: warn,
             },
           }),
@@ -176,6 +186,7 @@ export async function run(argv: string[]): Promise<number> {
       fallbackCwd: cwd,
       clientDirectories,
       log: warn,
+      host: claudeCodeHost,
     });
     // Listening for signals before saying "listening": a SIGTERM sent on that line must stop us gracefully,
     // and one that came before Node had a handler would kill the process outright.

@@ -1,7 +1,7 @@
+import { appendDelivery } from '../../engine/background/delivery-store.js';
+import { runBackgroundJob } from '../../engine/background/run-background-job.js';
 import type { BackgroundLauncher } from '../../engine/engine.js';
-import { runBackgroundJob } from '../../engine/run-background-job.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import { appendDelivery } from '../background/delivery-store.js';
 
 /**
  * Background hooks in the daemon: run in its own process (no detached `hookwire run` per job), with the

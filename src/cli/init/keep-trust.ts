@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { quoteShellWord } from '../../common/shell-words.js';
 import type { SourceLevel } from '../../settings/configured-hook.js';
 import { checkTrust, realPathOf } from '../../settings/trust-check.js';
 import { emptyTrustStore, readTrustStore, trustStorePath } from '../../settings/trust-store.js';
@@ -35,4 +37,33 @@ export async function trustWrittenSources(sources: readonly WrittenSource[]): Pr
     return reviewBytes(key, level, Buffer.from(text), store);
   });
   await recordTrust(storeFile, reviews);
+}
+
+/**
+ * The user ran init, so the hooks file it writes is trusted (`hookwire run` requires trust, docs/trust.md),
+ * unless init added to a hooks file whose earlier content was not trusted (a `git pull` changed it, say):
+ * then the user reviews it with `hookwire trust`. So are the settings files it rewrites (and `--undo`
+ * restores) whose content before was trusted: init's own edit never needs a second review, and never
+ * trusts what was not. Failing to record trust is told, and not init's failure.
+ */
+export async function keepTrust(sources: readonly WrittenSource[], projectDir: string): Promise<void> {
+  try {
+    await trustWrittenSources(sources);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const files = sources.map((source) => source.path).join(', ');
+    process.stderr.write(
+      `hookwire init: could not trust ${files}: ${message}; run \`${reviewCommand(projectDir)}\`\n`,
+    );
+  }
+}
+
+/** The command that reviews the project's hooks sources. */
+export function reviewCommand(projectDir: string): string {
+  return `hookwire trust --project ${quoteShellWord(projectDir)}`;
+}
+
+/** The level `hookwire trust` reviews a Claude Code settings file at. */
+export function levelOf(file: string): SourceLevel {
+  return basename(file) === 'settings.local.json' ? 'local' : 'project';
 }

@@ -109,14 +109,21 @@ export function reviewedSettings(
     const env = claudeCodeEnv(bytes);
     if (env !== undefined) settings.env = env;
   }
+  // The MCP servers of a .mcp.json or a plugin's: mcp_tool hooks start their commands.
+  const mcpServers = topLevel(bytes, 'mcpServers');
+  if (mcpServers !== undefined) settings.mcpServers = mcpServers;
   return settings;
 }
 
 /** The top-level `env` as Claude Code reads it (JSON.parse: of duplicate keys the last wins). */
 function claudeCodeEnv(bytes: Buffer): unknown {
+  return topLevel(bytes, 'env');
+}
+
+function topLevel(bytes: Buffer, key: string): unknown {
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return isRecord(value) ? value.env : undefined;
+    return isRecord(value) ? value[key] : undefined;
   } catch {
     return undefined;
   }

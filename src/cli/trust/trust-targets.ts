@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { SourceLevel } from '../../settings/configured-hook.js';
 import { enabledPlugins, readEnablingSettings } from '../../settings/enabled-plugins.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
+import { PROJECT_MCP_FILE, pluginMcpFiles } from '../../settings/mcp/mcp-server-table.js';
 import { pluginSources } from '../../settings/read-plugin-directory.js';
 import {
   CLAUDE_DIRECTORY,
@@ -48,6 +49,7 @@ export function trustTargets(
   const levels: Record<string, SourceLevel> = {
     [join(CLAUDE_DIRECTORY, SETTINGS_FILE)]: 'project',
     [join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE)]: 'local',
+    [PROJECT_MCP_FILE]: 'project',
   };
   const relativeFiles = [...PROJECT_TRUST_FILES];
   const initHooksFile = initHooksFileOf(projectDir);
@@ -61,7 +63,8 @@ export function trustTargets(
     if (!existsSync(file)) throw new CommandInputError(`settings file not found: ${value}`);
     if (!targets.some((target) => target.file === file)) targets.push({ file, level: 'explicit' });
   }
-  for (const source of pluginTrustSources(projectDir, plugins, cwd)) {
+  const pluginTrust = pluginTrustSources(projectDir, plugins, cwd);
+  for (const source of pluginTrust.sources) {
     if (source.problem !== undefined) {
       if (source.problem.severity === 'error')
         throw new CommandInputError(formatDiagnostic(source.problem, cwd));
@@ -69,6 +72,13 @@ export function trustTargets(
     }
     if (!targets.some((target) => target.file === source.file))
       targets.push({ file: source.file, level: 'plugin' });
+  }
+  // A plugin's MCP servers, which mcp_tool hooks start, are trusted with its hooks.
+  for (const root of pluginTrust.roots) {
+    for (const file of pluginMcpFiles(root)) {
+      if (existsSync(file) && !targets.some((target) => target.file === file))
+        targets.push({ file, level: 'plugin' });
+    }
   }
   return targets;
 }
@@ -78,7 +88,11 @@ export function trustTargets(
  * (.claude/settings.json, settings.local.json) and those named with `--plugin`. A plugin enabled in the
  * user's settings is the user's and needs none (docs/trust.md).
  */
-function pluginTrustSources(projectDir: string, plugins: readonly string[], cwd: string): PlannedSource[] {
+function pluginTrustSources(
+  projectDir: string,
+  plugins: readonly string[],
+  cwd: string,
+): { sources: PlannedSource[]; roots: string[] } {
   const homeDir = homeDirectory();
   // Read as they are now: these are the files under review, and trusting them trusts what they enable.
   const enabledByProject = enabledPlugins(
@@ -89,12 +103,14 @@ function pluginTrustSources(projectDir: string, plugins: readonly string[], cwd:
     homeDir,
     projectDir,
   );
-  return [
-    ...enabledByProject.loads.flatMap(pluginSources),
-    ...plugins.flatMap((directory) =>
-      pluginSources({ root: resolve(cwd, directory), trustAs: 'explicit', homeDir, missing: 'error' }),
-    ),
-  ];
+  const named = plugins.map((directory) => resolve(cwd, directory));
+  return {
+    sources: [
+      ...enabledByProject.loads.flatMap(pluginSources),
+      ...named.flatMap((root) => pluginSources({ root, trustAs: 'explicit', homeDir, missing: 'error' })),
+    ],
+    roots: [...new Set([...enabledByProject.loads.map((load) => load.root), ...named])],
+  };
 }
 
 /** The hooks file `hookwire init` wrote, relative to the project; none when init state is absent or odd. */

@@ -1,5 +1,6 @@
 import type { Outcome } from '../../outcome/outcome.js';
 import { blockMessage } from '../../protocol/block-message.js';
+import { jsonAnswer } from '../../protocol/json-answer.js';
 import { type HostAnswer, toHostAnswer } from '../../protocol/to-host-answer.js';
 
 /*
@@ -87,9 +88,7 @@ function codexJson(
   if (outcome.additionalContext.length > 0) fields.additionalContext = outcome.additionalContext.join('\n');
   const body: Record<string, unknown> = {};
   if (outcome.systemMessages.length > 0) body.systemMessage = outcome.systemMessages.join('\n');
-  if (Object.keys(fields).length > 0) body.hookSpecificOutput = { hookEventName: outcome.event, ...fields };
-  const stdout = Object.keys(body).length > 0 ? `${JSON.stringify(body)}\n` : '';
-  return { stdout, stderr, exitCode };
+  return jsonAnswer(body, fields, outcome.event, stderr, exitCode);
 }
 
 /*

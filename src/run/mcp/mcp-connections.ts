@@ -1,5 +1,5 @@
 import { version } from '../../common/version.js';
-import type { McpServerConfig } from './find-mcp-server.js';
+import type { McpServerConfig } from '../../settings/mcp/mcp-server-config.js';
 
 /** The SDK package hookwire calls MCP tools through: an optional peer, imported only by mcp_tool hooks. */
 export const MCP_SDK_PACKAGE = '@modelcontextprotocol/client';

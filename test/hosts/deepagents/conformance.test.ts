@@ -9,13 +9,15 @@ import { runVectorFile } from '../../../scripts/conformance/run-vectors.js';
 const vectors = readFileSync(new URL('../../fixtures/deepagents-v2/vectors.jsonl', import.meta.url), 'utf8');
 
 describe('the Deep Agents Hooks v2 vectors', () => {
-  it('pass, but for the kinds hookwire has no check for yet', async () => {
+  it('all pass, at most 5% skipped with a reason', async () => {
     const verdicts = await runVectorFile(vectors, () => {});
     expect(verdicts).toHaveLength(150);
     const failed = verdicts
-      .filter((verdict) => verdict.status === 'fail' && !/^no hookwire check/.test(verdict.detail ?? ''))
+      .filter((verdict) => verdict.status === 'fail')
       .map((verdict) => `${verdict.id}: ${verdict.detail}`);
     expect(failed).toEqual([]);
-    expect(verdicts.filter((verdict) => verdict.status === 'pass').length).toBeGreaterThanOrEqual(113);
+    const skipped = verdicts.filter((verdict) => verdict.status === 'skip');
+    expect(skipped.length).toBeLessThanOrEqual(verdicts.length * 0.05);
+    for (const verdict of skipped) expect(verdict.detail).toMatch(/\S/);
   }, 120_000);
 });

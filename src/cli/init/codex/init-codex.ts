@@ -1,20 +1,9 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { quoteShellWord } from '../../../deepagents/shell-words.js';
-import { checkTrust } from '../../../settings/trust-check.js';
-import { readTrustStore, trustStorePath } from '../../../settings/trust-store.js';
+import { join, resolve } from 'node:path';
 import { CommandInputError } from '../../command-input.js';
-import { clientOnPath, installedClient } from '../../daemon/installed-client.js';
 import { isJsonObject } from '../stay-reason.js';
+import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import { CODEX_EVENTS, type CodexEvent, isCodexEvent } from './codex-events.js';
 import { withCodexTrust } from './codex-trust-table.js';
 import { isHookwireCodexHandler, parseHooksJson, planCodexHooks } from './plan-codex-hooks.js';
@@ -55,7 +44,8 @@ export function initCodex(options: InitCodexOptions): number {
   const configText = existsSync(configToml) ? readFileSync(configToml, 'utf8') : '';
 
   const events = options.undo ? [] : wantedEvents(options, hooksJson, hooksText);
-  const command = (event: CodexEvent): string => `${invocation(options)} run --host codex ${event}`;
+  const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
+  const command = (event: CodexEvent): string => `${hookwire} run --host codex ${event}`;
   const plan = planCodexHooks(hooksJson, hooksText, events, command);
   const config = withCodexTrust(configToml, configText, plan.installed, plan.removed);
 
@@ -78,7 +68,7 @@ export function initCodex(options: InitCodexOptions): number {
   options.err(
     `hookwire init: Codex runs hookwire for ${events.join(', ')} (${hooksJson}, trusted in ${configToml})\n`,
   );
-  warnIfUntrusted(options);
+  warnIfUntrusted(options.hooksPath, 'Codex', options.err);
   return 0;
 }
 
@@ -114,54 +104,4 @@ function wantedEvents(
     )
     .map(([event]) => event);
   return CODEX_EVENTS.filter((event) => used.includes(event) || already.includes(event));
-}
-
-/**
- * How Codex's entries call hookwire: `--hookwire`, else this installation by absolute path (Codex's hooks
- * file serves every project, so a project-relative path would not do), its native client where it has one.
- */
-function invocation(options: InitCodexOptions): string {
-  if (options.hookwire !== undefined) return options.hookwire;
-  if (options.cliPath.split('/').includes('_npx')) return `npx --yes hookwire@${options.version}`;
-  const client = installedClient(options.cliPath);
-  if (client.kind !== 'missing')
-    return clientOnPath(client, options.env.PATH) ? 'hookwire-client' : quoteShellWord(client.path);
-  return quoteShellWord(options.cliPath);
-}
-
-/** Writes `next` when it differs, atomically, keeping a backup of the file as it was before hookwire first changed it. */
-function writeIfChanged(
-  file: string,
-  current: string | undefined,
-  next: string,
-  err: (text: string) => void,
-): boolean {
-  if (current === next) return false;
-  const backup = `${file}.before-hookwire`;
-  if (current !== undefined && !existsSync(backup)) {
-    copyFileSync(file, backup);
-    err(`hookwire init: kept ${file} as it was in ${backup}\n`);
-  }
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = join(dirname(file), `.${Date.now()}-${process.pid}.hookwire-tmp`);
-  const mode = current === undefined ? 0o600 : statSync(file).mode & 0o777;
-  writeFileSync(temporary, next, { mode, flag: 'wx' });
-  renameSync(temporary, file);
-  return true;
-}
-
-/** An untrusted hooks file fails closed under `hookwire run`: every guarded Codex event would be blocked. */
-function warnIfUntrusted(options: InitCodexOptions): void {
-  const store = trustStorePath();
-  const trusted = checkTrust(
-    readTrustStore(store),
-    store,
-    options.hooksPath,
-    readFileSync(options.hooksPath),
-  ).trusted;
-  if (!trusted) {
-    options.err(
-      `hookwire init: ${options.hooksPath} is not trusted yet, so Codex's guarded events are blocked until you review it: hookwire trust ${quoteShellWord(options.hooksPath)}\n`,
-    );
-  }
 }

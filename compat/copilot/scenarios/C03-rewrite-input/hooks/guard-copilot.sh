@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"permissionDecision":"allow","modifiedArgs":{"command":"echo rewritten > {{WORK}}/ran.txt"}}'

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo 'not this prompt' >&2
+exit 2

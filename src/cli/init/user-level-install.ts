@@ -1,0 +1,75 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { quoteShellWord } from '../../common/shell-words.js';
+import { checkTrust } from '../../settings/trust-check.js';
+import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
+import { clientOnPath, installedClient } from '../daemon/installed-client.js';
+
+/*
+ * What `hookwire init` shares for hosts it installs into at the user level (Codex, GitHub Copilot CLI): a
+ * hooks file there serves every project, and `hookwire run --host NAME` finds the project's own hooks file
+ * from the session's directory.
+ */
+
+/**
+ * How a user-level entry calls hookwire: `hookwire` as given (`--hookwire`), else this installation by
+ * absolute path (the file serves every project, so a project-relative path would not do), its native client
+ * where it has one.
+ */
+export function userLevelInvocation(
+  given: string | undefined,
+  cliPath: string,
+  version: string,
+  env: NodeJS.ProcessEnv,
+): string {
+  if (given !== undefined) return given;
+  if (cliPath.split('/').includes('_npx')) return `npx --yes hookwire@${version}`;
+  const client = installedClient(cliPath);
+  if (client.kind !== 'missing')
+    return clientOnPath(client, env.PATH) ? 'hookwire-client' : quoteShellWord(client.path);
+  return quoteShellWord(cliPath);
+}
+
+/**
+ * Writes `next` when it differs, atomically, keeping a backup of the file as it was before hookwire first
+ * changed it (unless `keepBackup` is false: a file that only ever held hookwire's own entries).
+ */
+export function writeIfChanged(
+  file: string,
+  current: string | undefined,
+  next: string,
+  err: (text: string) => void,
+  keepBackup = true,
+): boolean {
+  if (current === next) return false;
+  const backup = `${file}.before-hookwire`;
+  if (keepBackup && current !== undefined && !existsSync(backup)) {
+    copyFileSync(file, backup);
+    err(`hookwire init: kept ${file} as it was in ${backup}\n`);
+  }
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = join(dirname(file), `.${Date.now()}-${process.pid}.hookwire-tmp`);
+  const mode = current === undefined ? 0o600 : statSync(file).mode & 0o777;
+  writeFileSync(temporary, next, { mode, flag: 'wx' });
+  renameSync(temporary, file);
+  return true;
+}
+
+/** An untrusted hooks file fails closed under `hookwire run`: every guarded event of the host would be blocked. */
+export function warnIfUntrusted(hooksPath: string, host: string, err: (text: string) => void): void {
+  const store = trustStorePath();
+  const trusted = checkTrust(readTrustStore(store), store, hooksPath, readFileSync(hooksPath)).trusted;
+  if (!trusted) {
+    err(
+      `hookwire init: ${hooksPath} is not trusted yet, so ${host}'s guarded events are blocked until you review it: hookwire trust ${quoteShellWord(hooksPath)}\n`,
+    );
+  }
+}

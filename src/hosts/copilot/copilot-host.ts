@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { readExecution } from '../../read/read-execution.js';
+import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import type { Host } from '../host.js';
+import { COPILOT_HOST_EVENTS } from './copilot-events.js';
+import { toCopilotAnswer } from './to-copilot-answer.js';
+
+/**
+ * GitHub Copilot CLI (docs/hosts/copilot.md, observed with 1.0.102): its camelCase events and payload
+ * (`preToolUse` with `toolName: "bash"` and `toolArgs`) mapped onto the catalogue's, read as Claude Code
+ * reads a hook's output, and answered in Copilot's own shapes (`toCopilotAnswer`). `hookwire init copilot`
+ * installs it in Copilot's user hooks directory, which serves every project, so `hookwire run --host
+ * copilot` finds the project's own hooks file from the session's directory, as for Codex.
+ */
+export const copilotHost: Host = {
+  specificationVersion: 'v1',
+  name: 'copilot',
+  displayName: 'GitHub Copilot CLI',
+  events: COPILOT_HOST_EVENTS,
+  output: { timeoutUnit: 'seconds', read: readExecution },
+  answer: { command: toCopilotAnswer, http: toHttpAnswer },
+  environment: {
+    // Copilot sets CLAUDE_PROJECT_DIR and COPILOT_PROJECT_DIR itself; hookwire's project is the hooks file's.
+    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
+  },
+  locations: {
+    settings: (cwd, env) => settingsLocations(cwd, env),
+    transcriptPath: (homeDir, _projectDir, sessionId) =>
+      join(homeDir, '.copilot', 'session-state', sessionId, 'events.jsonl'),
+    trust:
+      "Copilot runs a repository's hooks only in a folder it trusts, and the user's ($COPILOT_HOME/hooks/) everywhere (hookwire init copilot writes those); hookwire run also requires its trust store (docs/trust.md)",
+    plugins: () => undefined,
+  },
+  install: { projectSettingsFiles: [], runOptions: ['--host', 'copilot'], supported: true },
+};

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { readExecution } from '../../read/read-execution.js';
+import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import { CATALOGUE_NAMED_EVENTS } from '../claude-code/claude-code-host.js';
+import type { Host } from '../host.js';
+import { toDeepAgentsAnswer } from './to-deepagents-answer.js';
+import { safeComponent } from './transcript-store.js';
+
+/**
+ * Deep Agents Code's Hooks v2 (docs/deepagents.md): Claude Code's event names, payload fields and wire tool
+ * names (its agent maps `execute` to `Bash` before a hook sees it), so hookwire reads them as they come; the
+ * answer is cut to what Hooks v2 reads (`toDeepAgentsAnswer`). `hookwire init deepagents` installs hookwire in
+ * the user's `~/.deepagents/hooks.json`, which serves every project: `hookwire run --host deepagents` finds
+ * the project's own hooks file from the session's directory, as for Codex.
+ */
+export const deepAgentsHost: Host = {
+  specificationVersion: 'v1',
+  name: 'deepagents',
+  displayName: 'Deep Agents Code',
+  events: CATALOGUE_NAMED_EVENTS,
+  output: { timeoutUnit: 'seconds', read: readExecution },
+  answer: { command: toDeepAgentsAnswer, http: toHttpAnswer },
+  environment: {
+    // Deep Agents Code sets CLAUDE_PROJECT_DIR only for plugin hooks; Claude-shaped hooks expect it always.
+    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
+  },
+  locations: {
+    settings: (cwd, env) => settingsLocations(cwd, env),
+    transcriptPath: (homeDir, _projectDir, sessionId) =>
+      join(homeDir, '.deepagents', 'transcripts', `${safeComponent(sessionId)}.jsonl`),
+    trust:
+      'Deep Agents Code loads a project .deepagents/hooks.json only in a workspace trusted in ~/.deepagents/.state/hooks_trust.json (hookwire trust --host deepagents writes it); hookwire run also requires its own trust store (docs/trust.md)',
+    plugins: (homeDir) => join(homeDir, '.deepagents', 'plugins'),
+  },
+  install: { projectSettingsFiles: [], runOptions: ['--host', 'deepagents'], supported: true },
+};

@@ -1,0 +1,44 @@
+import { basename, join } from 'node:path';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { readExecution } from '../../read/read-execution.js';
+import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import type { Host } from '../host.js';
+import { GEMINI_EVENTS } from './gemini-events.js';
+import { toGeminiAnswer } from './to-gemini-answer.js';
+
+/** Gemini CLI's project settings file, relative to the project. */
+export const GEMINI_PROJECT_SETTINGS = join('.gemini', 'settings.json');
+
+/**
+ * Gemini CLI (docs/hosts/gemini.md, observed with 0.61): its own event names (`BeforeTool` is PreToolUse),
+ * tool names (`run_shell_command` is Bash) and argument keys, mapped onto the catalogue's so that hooks
+ * written for Claude Code match and read the same fields; its answer is `toGeminiAnswer`, since Gemini reads
+ * neither Claude Code's permission decision nor its plain-stdout context. Its own settings count `timeout` in
+ * milliseconds (`hookwire init gemini` writes them so); the hooks file hookwire runs counts seconds.
+ */
+export const geminiHost: Host = {
+  specificationVersion: 'v1',
+  name: 'gemini',
+  displayName: 'Gemini CLI',
+  events: GEMINI_EVENTS,
+  output: { timeoutUnit: 'milliseconds', read: readExecution },
+  answer: { command: toGeminiAnswer, http: toHttpAnswer },
+  environment: {
+    // Gemini gives its hooks these two for the session's directory; under hookwire, the project's.
+    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir, GEMINI_PROJECT_DIR: projectDir }),
+  },
+  locations: {
+    settings: (cwd, env) => settingsLocations(cwd, env),
+    // Gemini always names its transcript (JSONL of its own shape); this is only where it would be.
+    transcriptPath: (homeDir, projectDir, sessionId) =>
+      join(homeDir, '.gemini', 'tmp', basename(projectDir), 'chats', `session-${sessionId}.jsonl`),
+    trust:
+      'Gemini CLI runs hooks only in a folder it trusts (~/.gemini/trustedFolders.json; hookwire init gemini --trust-folder records it); hookwire run also requires its trust store (docs/trust.md)',
+    plugins: () => undefined,
+  },
+  install: {
+    projectSettingsFiles: [GEMINI_PROJECT_SETTINGS],
+    runOptions: ['--host', 'gemini'],
+    supported: true,
+  },
+};
