@@ -18,6 +18,7 @@ import {
   TranscriptStore,
 } from '../hosts/deepagents/transcript-store.js';
 import { resolveProjectTrust, SessionTrust } from '../hosts/deepagents/workspace-trust.js';
+import { trustStorePath } from '../settings/trust-store.js';
 
 /*
  * One Deep Agents Code hooks session inside a TypeScript agent: the Hooks v2 configuration loaded once
@@ -97,7 +98,7 @@ export class CodeHooksSession {
   readonly #home: string;
   readonly cwd: string;
   readonly #transcripts: TranscriptStore;
-  readonly #recorded = new Map<string, number>();
+  readonly #recorded = new Map<string, WeakSet<BaseMessage>>();
   #loaded: Promise<Loaded> | undefined;
 
   constructor(options: CodeHooksSessionOptions) {
@@ -125,6 +126,8 @@ export class CodeHooksSession {
             ? { kind: 'interactive' }
             : { kind: 'explicit_only', granted: options.trustProjectHooks },
         session: new SessionTrust(),
+        // `hookwire trust --host deepagents --once`: the file's exact bytes, trusted in hookwire's store.
+        hookwireStoreFile: trustStorePath(),
       });
       sources = deepAgentsHookSources(this.#home, trust, options.plugins ?? []);
     }
@@ -154,14 +157,25 @@ export class CodeHooksSession {
     return { snapshotId, events: new Set(events) };
   }
 
-  /** Buffers the messages of `messages` not recorded yet for the scope's transcript. */
+  /**
+   * Buffers the messages of `messages` not recorded yet for the scope's transcript: one with an id once
+   * (the store skips an id it has), one without (a model's answer before the state gives it one) once per
+   * object, so a thread whose list was rewritten (context inserted before the prompt) loses nothing.
+   */
   record(scope: InvocationScope, messages: readonly BaseMessage[]): void {
     const key = `${scope.thread}\u0000${scope.agentId ?? ''}`;
-    const from = this.#recorded.get(key) ?? 0;
-    // A list that shrank (messages removed) is recorded again: records with ids are not duplicated.
-    const fresh = messages.length >= from ? messages.slice(from) : messages;
-    this.#recorded.set(key, messages.length);
-    const converted = fresh.flatMap((message) => transcriptMessage(message) ?? []);
+    let recorded = this.#recorded.get(key);
+    if (recorded === undefined) {
+      recorded = new WeakSet();
+      this.#recorded.set(key, recorded);
+    }
+    const converted: TranscriptMessage[] = [];
+    for (const message of messages) {
+      if (recorded.has(message)) continue;
+      recorded.add(message);
+      const entry = transcriptMessage(message);
+      if (entry !== null) converted.push(entry);
+    }
     if (converted.length > 0) this.#transcripts.append(scope.thread, converted, scope.agentId);
   }
 
