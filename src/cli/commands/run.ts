@@ -15,6 +15,7 @@ import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
 import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
 import { geminiHost } from '../../hosts/gemini/gemini-host.js';
+import { qwenHost } from '../../hosts/qwen/qwen-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -99,8 +100,11 @@ export interface EventContext {
   readonly whileFiring?: (engine: Engine) => () => void;
   /** Settings loadings kept between events (the daemon's); none for one `hookwire run`. */
   readonly settingsCache?: SettingsCache;
-  /** Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire`, `close`. */
-  readonly phase?: (name: EventPhase) => void;
+  /**
+   * Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire` (with how
+   * many hooks ran), `close`.
+   */
+  readonly phase?: (name: EventPhase, hooksRun?: number) => void;
 }
 
 /** The phases `EventContext.phase` is told of, in order. */
@@ -168,11 +172,15 @@ export async function answerEvent(
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
     if (
-      (host === codexHost || host === copilotHost || host === geminiHost || host === deepAgentsHost) &&
+      (host === codexHost ||
+        host === copilotHost ||
+        host === geminiHost ||
+        host === qwenHost ||
+        host === deepAgentsHost) &&
       settings === undefined
     ) {
       // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
-      // Gemini's user settings file (`hookwire init gemini --user`) and Deep Agents Code's user hooks.json
+      // Gemini's user settings file (`hookwire init gemini --user`), Qwen Code's (docs/hosts/qwen.md) and Deep Agents Code's user hooks.json
       // (docs/deepagents.md): the project's own hooks file is found from the session's directory, and a
       // directory without one has no hooks to run.
       const found = projectHooksFile(cwd);
@@ -225,15 +233,13 @@ export async function answerEvent(
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = host.answer.command(
-        await engine.fire(
-          event,
-          payload,
-          context.signal === undefined ? undefined : { signal: context.signal },
-        ),
-        incoming,
+      const outcome = await engine.fire(
+        event,
+        payload,
+        context.signal === undefined ? undefined : { signal: context.signal },
       );
-      context.phase?.('fire');
+      context.phase?.('fire', outcome.runs.length);
+      const answer = host.answer.command(outcome, incoming);
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));
