@@ -30,7 +30,12 @@ const server = createServer((request, response) => {
     }
     if (!streaming) {
       // Gemini CLI's side calls (the next-speaker check, routing) read a JSON answer from the text.
-      const text = JSON.stringify({ reasoning: 'stand-in', next_speaker: 'user', model_choice: 'flash' });
+      const text = JSON.stringify({
+        reasoning: 'stand-in',
+        next_speaker: 'user',
+        complexity_reasoning: 'stand-in',
+        complexity_score: 1,
+      });
       const answer = {
         candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
         usageMetadata,

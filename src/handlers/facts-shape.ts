@@ -26,6 +26,11 @@ export interface HandlerTypeFacts {
   readonly requiredField: string;
   /** Whether settings files can hold the type; callbacks are functions, passed in code only. */
   readonly inSettings: boolean;
+  /**
+   * Whether the handler may give `args`, a list of strings: the exec form, where the required field names a
+   * program run with those arguments and no shell is involved (the fast loader checks the list).
+   */
+  readonly execArgs: boolean;
   /** What makes two handlers of the type "the same hook", which runs once per event (see `dedupeKeyOf`). */
   readonly dedupeKey: HandlerIdentity;
   /** What reports show for the handler (`command-line` quotes arguments that need it). */
@@ -38,13 +43,16 @@ export interface HandlerTypeFacts {
   /** The kinds of event that run the type; the catalogue's `handlers` lists derive from these. */
   readonly scopes: readonly HandlerScope[];
   /**
-   * What the handler reaches over the network: `none`; `url`: the settings' URL and address policy
-   * (`allowedHttpHookUrls`, the blocked-address checks) applies to its `url`; `model`: a model provider.
+   * What the handler reaches over the network: `none`; `url`: its required field is a URL, under the
+   * settings' URL and address policy (`allowedHttpHookUrls`, the blocked-address checks, reported on load by
+   * `validate`); `model`: a model provider.
    */
   readonly network: 'none' | 'url' | 'model';
   /**
    * Whether a plugin's handler of the type names files through `${CLAUDE_PLUGIN_ROOT}` and
-   * `${CLAUDE_PLUGIN_DATA}` (replaced, checked for shell-unsafe paths and for missing scripts on load).
+   * `${CLAUDE_PLUGIN_DATA}` in its required field (shell text, or the program with `execArgs`) and its `args`:
+   * replaced, checked for shell-unsafe paths and for missing scripts on load, and both variables set in its
+   * `env` (settings/plugin-handler.ts).
    */
   readonly pluginPaths: boolean;
   /** Whether `hookwire init` may move a handler of the type from Claude Code's settings into its hooks file. */
@@ -52,7 +60,8 @@ export interface HandlerTypeFacts {
   /**
    * How a background (`async`) handler of the type can run: `detached`: it can be handed to the engine's
    * `backgroundLauncher` as data and run in another process (a callback is a function and cannot);
-   * `rewake`: it has `asyncRewake`, an exit 2 that wakes the agent.
+   * `rewake`: it has `asyncRewake` (with `rewakeMessage`), an exit 2 that wakes the agent
+   * (settings/async-rewake.ts).
    */
   readonly background: { readonly detached: boolean; readonly rewake: boolean };
 }

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { factsOf } from '../handlers/facts.js';
 import { addressRefusal, hostNameRefusal } from './address-refusal.js';
 import { checkUrlPolicy } from './check-url-policy.js';
 import { classifyAddress } from './classify-address.js';
@@ -40,9 +41,10 @@ export interface ValidatedSource {
 }
 
 /**
- * One located error per http hook whose URL is blocked (for `hookwire validate`). The default sources are
- * one configuration, so their policy keys are merged; explicitly named files are each checked against
- * their own, since a folder of files (examples, several projects) is not one configuration.
+ * One located error per hook whose URL is blocked, for `hookwire validate` (the types whose facts say
+ * `network: 'url'`: http). The default sources are one configuration, so their policy keys are merged;
+ * explicitly named files are each checked against their own, since a folder of files (examples, several
+ * projects) is not one configuration.
  */
 export function blockedUrlDiagnostics(sources: readonly ValidatedSource[]): Diagnostic[] {
   const defaults = sources.filter((source) => !source.explicit);
@@ -52,11 +54,17 @@ export function blockedUrlDiagnostics(sources: readonly ValidatedSource[]): Diag
       ? mergePolicy([{ level: source.level, values: source.policy }])
       : mergedDefaults;
     return source.hooks.flatMap((hook): Diagnostic[] => {
-      if (hook.handler.type !== 'http') return [];
-      const problem = hookUrlProblem(hook.handler.url, policy, hook.provenance.level);
+      const facts = factsOf(hook.handler.type);
+      if (facts.network !== 'url') return [];
+      // The type's required field is its URL (`network: 'url'`); the loader checked it is a string.
+      const url = (hook.handler as unknown as Readonly<Record<string, string>>)[
+        facts.requiredField
+      ] as string;
+      const problem = hookUrlProblem(url, policy, hook.provenance.level);
       if (problem === null) return [];
       const { file, line, column, jsonPath } = hook.provenance;
-      return [{ severity: 'error', file, line, column, jsonPath: `${jsonPath}.url`, message: problem }];
+      const at = `${jsonPath}.${facts.requiredField}`;
+      return [{ severity: 'error', file, line, column, jsonPath: at, message: problem }];
     });
   });
 }

@@ -1,10 +1,11 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { factsOf } from '../handlers/facts.js';
 import type { HandlerConfig } from './configured-hook.js';
 import type { PluginOrigin } from './plugin-origin.js';
 
 /*
- * A plugin's command hooks name their files through ${CLAUDE_PLUGIN_ROOT}. Claude Code replaces the braced
+ * A plugin's command hooks (the types whose facts say `pluginPaths`) name their files through ${CLAUDE_PLUGIN_ROOT}. Claude Code replaces the braced
  * forms ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} in the command text before the shell sees it (no
  * quoting added: a root with spaces needs the author's quotes) and also sets both variables in the hook's
  * environment, so `$CLAUDE_PLUGIN_ROOT` reaches the shell as a variable. hookwire does the same, and in an
@@ -13,16 +14,35 @@ import type { PluginOrigin } from './plugin-origin.js';
 const ROOT = /\$\{CLAUDE_PLUGIN_ROOT\}/g;
 const DATA = /\$\{CLAUDE_PLUGIN_DATA\}/g;
 
+/**
+ * The fields of a handler that name a plugin's files, from its type's facts (`pluginPaths`, `execArgs`): its
+ * required field (shell text, or the program in exec form) and its `args`; undefined when the type names none.
+ */
+function pluginPathFields(
+  handler: HandlerConfig,
+):
+  | { readonly field: string; readonly text: string; readonly args: readonly string[] | undefined }
+  | undefined {
+  const facts = factsOf(handler.type);
+  if (!facts.pluginPaths) return undefined;
+  // The loader checked both before a handler is built: the required field is a string, `args` a string list.
+  const fields = handler as unknown as Readonly<Record<string, unknown>>;
+  const args = facts.execArgs ? (fields.args as readonly string[] | undefined) : undefined;
+  return { field: facts.requiredField, text: fields[facts.requiredField] as string, args };
+}
+
 /** The handler as the plugin's hook runs: placeholders replaced, and the two variables in its `env`. */
 export function pluginHandler(handler: HandlerConfig, plugin: PluginOrigin): HandlerConfig {
-  if (handler.type !== 'command') return handler;
+  const paths = pluginPathFields(handler);
+  if (paths === undefined) return handler;
   const expand = (text: string) => text.replace(ROOT, () => plugin.root).replace(DATA, () => plugin.dataDir);
+  const env = (handler as { readonly env?: Readonly<Record<string, string>> }).env;
   return {
     ...handler,
-    command: expand(handler.command),
-    ...(handler.args === undefined ? {} : { args: handler.args.map(expand) }),
-    env: { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir, ...handler.env },
-  };
+    [paths.field]: expand(paths.text),
+    ...(paths.args === undefined ? {} : { args: paths.args.map(expand) }),
+    env: { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir, ...env },
+  } as HandlerConfig;
 }
 
 /*
@@ -42,12 +62,13 @@ const INERT_IN_SHELL = /^[\p{L}\p{N}\p{M} /._+,:@%=-]*$/u;
  * when nothing is wrong; an exec-form hook (`args`) involves no shell and is never refused.
  */
 export function unsafePluginPath(handler: HandlerConfig, plugin: PluginOrigin): string | undefined {
-  if (handler.type !== 'command' || handler.args !== undefined) return undefined;
+  const paths = pluginPathFields(handler);
+  if (paths === undefined || paths.args !== undefined) return undefined;
   for (const [name, path] of [
     ['CLAUDE_PLUGIN_ROOT', plugin.root],
     ['CLAUDE_PLUGIN_DATA', plugin.dataDir],
   ] as const) {
-    if (!handler.command.includes(`\${${name}}`) || INERT_IN_SHELL.test(path)) continue;
+    if (!paths.text.includes(`\${${name}}`) || INERT_IN_SHELL.test(path)) continue;
     const characters = [...new Set([...path].filter((character) => !INERT_IN_SHELL.test(character)))];
     return `the plugin's ${name === 'CLAUDE_PLUGIN_ROOT' ? 'directory' : 'data directory'} ${JSON.stringify(path)} holds ${characters.map((character) => JSON.stringify(character)).join(', ')}, which the shell would read as code once \${${name}} is replaced in this command: the hook is not loaded (rename the directory; "$${name}", expanded by the shell as a variable, is safe)`;
   }
@@ -63,8 +84,9 @@ const SCRIPT = /\$(?:\{CLAUDE_PLUGIN_ROOT\}|CLAUDE_PLUGIN_ROOT(?![A-Za-z0-9_]))(
  * shell parsing beyond that (docs/plugins.md).
  */
 export function missingPluginFiles(handler: HandlerConfig, plugin: PluginOrigin): string[] {
-  if (handler.type !== 'command') return [];
-  const texts = [handler.command, ...(handler.args ?? [])];
+  const paths = pluginPathFields(handler);
+  if (paths === undefined) return [];
+  const texts = [paths.text, ...(paths.args ?? [])];
   const missing = new Set<string>();
   for (const text of texts) {
     for (const match of text.matchAll(SCRIPT)) {

@@ -282,7 +282,7 @@ function handlerProblems(
     problems.push(error(fieldNode, fieldNode ? [...path, field] : path, message));
     reported.push(field);
   }
-  const argsNode = type === 'command' ? propertyNode(handlerNode, 'args') : undefined;
+  const argsNode = handlerTypes[type].execArgs ? propertyNode(handlerNode, 'args') : undefined;
   if (argsNode && !isStringList(nodeValue(argsNode))) {
     problems.push(error(argsNode, [...path, 'args'], '"args" must be a list of strings'));
     reported.push('args');

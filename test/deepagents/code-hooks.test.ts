@@ -257,6 +257,16 @@ describe('deepAgentsCodeHooks in a real deep agent', () => {
       ['UserPromptSubmit', 'a secret'],
       ['SessionEnd', 'other'],
     ]);
+    // The thread's transcript as SessionEnd's hook read it: the context the first run inserted included.
+    const ended = payloads()[3];
+    expect(transcript(ended?.transcript_path).map((entry) => [entry.role, entry.content])).toEqual([
+      ['user', 'hi'],
+      ['system', 'started here'],
+      ['system', 'prompt noted'],
+      ['assistant', 'hello'],
+      ['user', 'a secret'],
+      ['assistant', 'no secrets'],
+    ]);
   }, 60_000);
 
   it('guards the calls of a custom subagent that runs without hookwire’s middleware', async () => {

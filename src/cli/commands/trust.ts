@@ -18,6 +18,7 @@ import { unreadableStoreError, updateTrustStore } from '../trust/update-trust-st
 const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
        hookwire trust --list
        hookwire trust --revoke [--project DIR] [--settings FILE]...
+       hookwire trust --host deepagents [--project DIR] [--once] [--yes] | --list | --revoke
 
 Hooks that come with a repository (.claude/settings.json, .claude/settings.local.json, .hookwire/hooks.json,
 settings files in the project that \`hookwire run --settings\` loads, and the plugins the project's settings
@@ -32,6 +33,11 @@ before, what changed), asks, and records the SHA-256 of each file's content in t
 --yes              Trust without asking (after showing the hooks). Without a terminal, required.
 --list             List the trusted files and whether each is still as trusted.
 --revoke           Forget the project's files (every trusted file under DIR), or the --settings files.
+
+--host deepagents  Deep Agents Code's workspace trust instead, in its own store
+                   (~/.deepagents/.state/hooks_trust.json, as Deep Agents Code writes it): the project's
+                   .deepagents/hooks.json shown, then its root trusted "always" (later edits included), or
+                   with --once its exact bytes, in hookwire's store (docs/deepagents.md).
 `;
 
 /** `hookwire trust`: review and trust a project's hooks, list or revoke trust. */
@@ -47,6 +53,8 @@ export async function run(argv: string[]): Promise<number> {
         yes: { type: 'boolean', short: 'y' },
         list: { type: 'boolean' },
         revoke: { type: 'boolean' },
+        host: { type: 'string' },
+        once: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -56,6 +64,30 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (positionals.length > 0) throw new CommandInputError(`unexpected argument ${positionals[0]}`);
     if (values.list && values.revoke) throw new CommandInputError('--list and --revoke do not go together');
+    if (values.host !== undefined && values.host !== 'deepagents')
+      throw new CommandInputError(
+        `--host ${values.host}: hookwire trust writes hookwire's own store, or Deep Agents Code's with --host deepagents`,
+      );
+    if (values.once && values.host !== 'deepagents')
+      throw new CommandInputError('--once goes with --host deepagents');
+    if (values.host === 'deepagents') {
+      if (values.settings !== undefined || values.plugin !== undefined)
+        throw new CommandInputError(
+          '--settings and --plugin are hookwire trust options, not --host deepagents ones',
+        );
+      const { trustDeepAgents } = await import('../trust/trust-deepagents.js');
+      return await trustDeepAgents({
+        projectDir: projectDirectory(values.project),
+        once: values.once === true,
+        yes: values.yes === true,
+        list: values.list === true,
+        revoke: values.revoke === true,
+        env: process.env,
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+        interactive: process.stdin.isTTY === true,
+      });
+    }
     const storeFile = trustStorePath();
     if (values.list) return list(storeFile);
     const cwd = process.cwd();

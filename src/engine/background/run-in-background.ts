@@ -1,4 +1,5 @@
 import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
+import { asyncRewakeOf } from '../../settings/async-rewake.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
 import type { ExecutedHook } from '../execute-hook.js';
 import type { Firing } from '../firing.js';
@@ -27,12 +28,12 @@ export function backgroundDelivery(
 ): Delivery | undefined {
   if (run.status === 'cancelled') return undefined;
   const handler = hook.handler;
-  const rewake = handler.type === 'command' && handler.asyncRewake === true && run.exitCode === 2;
+  const rewake = run.exitCode === 2 ? asyncRewakeOf(handler) : undefined;
   const additionalContext = !rewake
     ? effects.additionalContext
-    : handler.type === 'command' && handler.rewakeMessage
+    : rewake.message
       ? // The host's code: the message, a space, then stderr (stdout when stderr is empty).
-        `${handler.rewakeMessage} ${(run.stderr.trim() ? run.stderr : run.stdout).trim()}`
+        `${rewake.message} ${(run.stderr.trim() ? run.stderr : run.stdout).trim()}`
       : (run.error ?? `[${run.command}]: No stderr output`);
   const systemMessage = effects.systemMessage;
   if (additionalContext === undefined && systemMessage === undefined) return undefined;

@@ -4,6 +4,7 @@ import type { HandlerTypeFacts } from '../facts-shape.js';
 export const agentFacts = {
   requiredField: 'prompt',
   inSettings: true,
+  execArgs: false,
   dedupeKey: 'type-and-field',
   label: 'field',
   defaultTimeoutSeconds: { protocol: 60, deepagents: 5 },

@@ -4,6 +4,7 @@ import type { HandlerTypeFacts } from '../facts-shape.js';
 export const callbackFacts = {
   requiredField: 'name',
   inSettings: false,
+  execArgs: false,
   dedupeKey: 'type-and-field',
   label: 'field',
   defaultTimeoutSeconds: { protocol: 600, deepagents: 5 },

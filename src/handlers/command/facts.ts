@@ -4,6 +4,7 @@ import type { HandlerTypeFacts } from '../facts-shape.js';
 export const commandFacts = {
   requiredField: 'command',
   inSettings: true,
+  execArgs: true,
   dedupeKey: 'command-line',
   label: 'command-line',
   defaultTimeoutSeconds: { protocol: 600, deepagents: 5 },

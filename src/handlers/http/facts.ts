@@ -4,6 +4,7 @@ import type { HandlerTypeFacts } from '../facts-shape.js';
 export const httpFacts = {
   requiredField: 'url',
   inSettings: true,
+  execArgs: false,
   dedupeKey: 'field',
   label: 'field',
   defaultTimeoutSeconds: { protocol: 600, deepagents: 5 },

@@ -9,6 +9,7 @@ import type { HandlerTypeFacts } from '../facts-shape.js';
 export const mcpToolFacts = {
   requiredField: 'tool',
   inSettings: true,
+  execArgs: false,
   dedupeKey: 'mcp-call',
   label: 'mcp-call',
   defaultTimeoutSeconds: { protocol: 600, deepagents: 5 },

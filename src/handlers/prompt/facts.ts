@@ -4,6 +4,7 @@ import type { HandlerTypeFacts } from '../facts-shape.js';
 export const promptFacts = {
   requiredField: 'prompt',
   inSettings: true,
+  execArgs: false,
   dedupeKey: 'type-and-field',
   label: 'field',
   defaultTimeoutSeconds: { protocol: 30, deepagents: 5 },

@@ -15,6 +15,8 @@ import {
 import { dirname, join, parse } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRecord } from '../../common/is-record.js';
+import { checkTrust } from '../../settings/trust-check.js';
+import { readTrustStore } from '../../settings/trust-store.js';
 
 /*
  * Deep Agents Code's workspace trust for project hooks (upstream `trust.py`), in its own store so that
@@ -93,6 +95,28 @@ export async function trustProjectAlways(
   root: string,
   now: Date = new Date(),
 ): Promise<boolean> {
+  return updateHooksTrust(file, (projects) => ({ ...projects, [root]: { trusted_at: trustedAt(now) } }));
+}
+
+/** Forgets `root` (Deep Agents Code asks again). False when the store is corrupt or locked. */
+export async function untrustProject(file: string, root: string): Promise<boolean> {
+  return updateHooksTrust(file, (projects) => {
+    const { [root]: _removed, ...kept } = projects;
+    return kept;
+  });
+}
+
+type TrustedProjects = Readonly<Record<string, { readonly trusted_at: string }>>;
+
+/**
+ * Rewrites the store as upstream's `trust.py` does: under its lock file, read again inside the lock, sorted
+ * keys, two-space indent, a trailing newline, 0600 in a 0700 directory, replaced atomically. A corrupt or
+ * unknown-version store is never overwritten.
+ */
+async function updateHooksTrust(
+  file: string,
+  change: (projects: TrustedProjects) => TrustedProjects,
+): Promise<boolean> {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const lock = `${file}.lock`;
   const deadline = Date.now() + LOCK_TIMEOUT_MS;
@@ -114,7 +138,7 @@ export async function trustProjectAlways(
   try {
     const reading = readHooksTrust(file);
     if (reading.corrupt) return false;
-    const projects = { ...reading.projects, [root]: { trusted_at: trustedAt(now) } };
+    const projects = change(reading.projects);
     const sorted = Object.fromEntries(
       Object.keys(projects)
         .sort()
@@ -197,6 +221,11 @@ export interface ProjectTrustRequest {
   readonly session: SessionTrust;
   /** Defaults to `hooksTrustStorePath(home)`. */
   readonly storeFile?: string;
+  /**
+   * hookwire's own trust store, where `hookwire trust --host deepagents --once` records the file's exact
+   * bytes: a grant there trusts the project file while it keeps them. Default: none consulted.
+   */
+  readonly hookwireStoreFile?: string;
 }
 
 /** The answer. */
@@ -233,6 +262,12 @@ export async function resolveProjectTrust(request: ProjectTrustRequest): Promise
   if (realpathOr(projectFile) === realpathOr(userHooksPath(request.home)))
     return { ...base, trusted: false, isUserFile: true };
   if (projectTrustAllows(root, request.policy, request.session, storeFile)) return { ...base, trusted: true };
+  if (
+    request.policy.kind === 'interactive' &&
+    request.hookwireStoreFile !== undefined &&
+    grantedForTheseBytes(request.hookwireStoreFile, projectFile)
+  )
+    return { ...base, trusted: true };
   if (request.policy.kind === 'explicit_only' || request.policy.prompt === undefined)
     return { ...base, trusted: false };
   const answer = await request.policy.prompt(root, projectFile);
@@ -260,4 +295,16 @@ function realpathOr(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** Whether hookwire's store trusts `file` for the bytes it has now (its SHA-256). */
+function grantedForTheseBytes(storeFile: string, file: string): boolean {
+  const reading = readTrustStore(storeFile);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return false;
+  }
+  return checkTrust(reading, storeFile, file, bytes).trusted;
 }

@@ -1,0 +1,3 @@
+#!/bin/sh
+cat >/dev/null
+echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"CONTEXT-after-the-tool"}}'

@@ -1,0 +1,3 @@
+#!/bin/sh
+cat >/dev/null
+echo '{"hookSpecificOutput":{"additionalContext":"CONTEXT-from-session-start"}}'

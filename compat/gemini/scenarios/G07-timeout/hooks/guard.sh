@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+sleep 5
+echo '{"decision":"deny","reason":"too late"}'
