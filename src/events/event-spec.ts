@@ -100,11 +100,12 @@ export interface EventSpec {
    */
   readonly updatedInputRefuses?: true;
   /**
-   * Where a handler's `holdsTools: true` counts (Claude Code 2.1.329: UserPromptSubmit; 2.1.332: PostToolUse):
-   * the host goes on without waiting for the hook, ignores its output and holds tool calls until it ends.
-   * `timeoutCapSeconds` caps the hook's timeout there (PostToolUse: 30 s), null when nothing caps it.
+   * Where a handler's `holdsTools: true` can count (Claude Code 2.1.329: UserPromptSubmit; 2.1.332: PostToolUse):
+   * the host goes on without waiting for the hook, ignores its output and holds tool calls until it ends. It
+   * counts only for a hook of the `security-guidance` plugin that states a `timeout` of at most
+   * `maxTimeoutSeconds`; anywhere else Claude Code 2.1.332 ignores the key (observed: compat/ H12).
    */
-  readonly holdsTools?: { readonly timeoutCapSeconds: number | null };
+  readonly holdsTools?: { readonly maxTimeoutSeconds: number };
   readonly plainStdout: PlainStdout;
   /** Notification-only events run their hooks but ignore every control field of their output. */
   readonly notificationOnly: boolean;
@@ -152,3 +153,6 @@ export interface EventSpec {
   /** Derived from the handler-type table (`defaultTimeoutsOf`), by family. */
   readonly timeouts: TimeoutTable;
 }
+
+/** The plugin whose hooks `holdsTools` is honoured for (Claude Code 2.1.332 checks the plugin's name). */
+export const HOLDS_TOOLS_PLUGIN = 'security-guidance';

@@ -6,13 +6,14 @@ import { deepAgentsHost } from './deepagents/deepagents-host.js';
 import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host.js';
 import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
+import { qwenHost } from './qwen/qwen-host.js';
 
 /** The host `--host` names when it is not given. */
 export const DEFAULT_HOST = 'claude-code';
 
 /** Every host hookwire speaks, by name. A new host adds its row here (AGENTS.md, "Adding a host"). */
 const HOSTS: ReadonlyMap<string, Host> = new Map(
-  [claudeCodeHost, codexHost, copilotHost, geminiHost, deepAgentsLegacyHost, deepAgentsHost].map(
+  [claudeCodeHost, codexHost, copilotHost, geminiHost, qwenHost, deepAgentsLegacyHost, deepAgentsHost].map(
     (host) => [host.name, host] as const,
   ),
 );

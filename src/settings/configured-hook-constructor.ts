@@ -1,4 +1,3 @@
-import { specOf } from '../events/lookup.js';
 import type { ConfiguredHook, HandlerConfig, Provenance } from './configured-hook.js';
 import { dedupeKeyOf, defaultTimeoutSeconds, labelOf } from './handler-identity.js';
 
@@ -35,20 +34,9 @@ export function configuredHook(fields: ConfiguredHookFields): ConfiguredHook {
     background: fields.background ?? handler.async === true,
     handler,
     type: handler.type,
-    timeoutSeconds: capped(
-      event,
-      handler,
-      fields.timeoutSeconds ?? handler.timeout ?? defaultTimeoutSeconds(event, handler.type),
-    ),
+    timeoutSeconds: fields.timeoutSeconds ?? handler.timeout ?? defaultTimeoutSeconds(event, handler.type),
     dedupeKey: fields.dedupeKey ?? dedupeKeyOf(handler),
     label: labelOf(handler),
     provenance: fields.provenance,
   };
-}
-
-/** A `holdsTools` hook's timeout where its event caps it (PostToolUse: 30 s, Claude Code 2.1.332). */
-function capped(event: string, handler: HandlerConfig, seconds: number): number {
-  if (handler.type !== 'command' || handler.holdsTools !== true) return seconds;
-  const cap = specOf(event).holdsTools?.timeoutCapSeconds ?? null;
-  return cap === null ? seconds : Math.min(seconds, cap);
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { didYouMean } from '../common/closest-name.js';
-import type { HandlerType } from '../events/event-spec.js';
+import { type HandlerType, HOLDS_TOOLS_PLUGIN } from '../events/event-spec.js';
 import { isToolEvent, specOf } from '../events/lookup.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
 import {
@@ -128,9 +128,19 @@ function checkHandler(
     diagnostics.push(diagnosticAt(source, 'warning', timeoutNode, [...path, 'timeout'], message));
   }
   const holdsNode = propertyNode(handlerNode, 'holdsTools');
-  if (holdsNode && nodeValue(holdsNode) === true && specOf(event).holdsTools === undefined) {
-    const message = `"holdsTools" applies to UserPromptSubmit and PostToolUse only; on ${event} it has no effect`;
-    diagnostics.push(diagnosticAt(source, 'warning', holdsNode, [...path, 'holdsTools'], message));
+  const holds = specOf(event).holdsTools;
+  if (holdsNode && nodeValue(holdsNode) === true) {
+    // Claude Code 2.1.332 honours the key for the security-guidance plugin's hooks with a short timeout only.
+    const message =
+      holds === undefined
+        ? `"holdsTools" applies to UserPromptSubmit and PostToolUse only; on ${event} it has no effect`
+        : source.plugin?.name !== HOLDS_TOOLS_PLUGIN
+          ? '"holdsTools" is honoured for the hooks of the security-guidance plugin only; here it has no effect and the hook runs like any other'
+          : typeof timeout !== 'number' || timeout > holds.maxTimeoutSeconds
+            ? `"holdsTools" needs a "timeout" of at most ${holds.maxTimeoutSeconds} seconds; without one it has no effect`
+            : undefined;
+    if (message !== undefined)
+      diagnostics.push(diagnosticAt(source, 'warning', holdsNode, [...path, 'holdsTools'], message));
   }
   const ifNode = propertyNode(handlerNode, 'if');
   if (ifNode && !isToolEvent(event)) {

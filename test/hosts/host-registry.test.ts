@@ -14,6 +14,7 @@ describe('the host registry', () => {
       'codex',
       'copilot',
       'gemini',
+      'qwen',
       'deepagents-legacy',
       'deepagents',
     ]);
@@ -25,7 +26,7 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      'unknown host "nope"; the hosts are claude-code, codex, copilot, gemini, deepagents-legacy, deepagents',
+      'unknown host "nope"; the hosts are claude-code, codex, copilot, gemini, qwen, deepagents-legacy, deepagents',
     );
   });
 

@@ -14,6 +14,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init deepagents [--scope user|project] [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
+       hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -41,6 +42,10 @@ Running it again changes nothing, unless hooks were added to the settings since:
 folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
 (docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
 
+\`init qwen\` adds one group per event the hooks file uses to the "hooks" of $QWEN_HOME/settings.json (Qwen
+Code's user settings), calling \`hookwire run --host qwen <Event>\` (timeout in ms, as Qwen counts it;
+docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the file is kept.
+
 \`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
 user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
 (loaded in a workspace Deep Agents Code trusts: hookwire trust --host deepagents), calling
@@ -55,7 +60,7 @@ records the project in Gemini's trustedFolders.json, without which Gemini runs n
 `;
 
 /** The hosts `init` installs into at the user level, whose hooks find the project's hooks file. */
-const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot'];
+const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot', 'qwen'];
 
 /** `hookwire init claude` and `hookwire init --undo`. */
 export async function run(argv: string[]): Promise<number> {
@@ -94,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     if (host === 'deepagents' || (host === undefined && chosen.name === 'deepagents')) {
@@ -135,11 +140,13 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
-    if (userLevel === 'codex' || userLevel === 'copilot') {
+    if (userLevel === 'codex' || userLevel === 'copilot' || userLevel === 'qwen') {
       const install =
         userLevel === 'codex'
           ? (await import('../init/codex/init-codex.js')).initCodex
-          : (await import('../init/copilot/init-copilot.js')).initCopilot;
+          : userLevel === 'copilot'
+            ? (await import('../init/copilot/init-copilot.js')).initCopilot
+            : (await import('../init/qwen/init-qwen.js')).initQwen;
       return install({
         projectDir,
         hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),

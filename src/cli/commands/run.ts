@@ -15,6 +15,7 @@ import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
 import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
 import { geminiHost } from '../../hosts/gemini/gemini-host.js';
+import { qwenHost } from '../../hosts/qwen/qwen-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -171,11 +172,15 @@ export async function answerEvent(
     const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
     let projectDir = env[PROJECT_DIR_VARIABLE] || cwd;
     if (
-      (host === codexHost || host === copilotHost || host === geminiHost || host === deepAgentsHost) &&
+      (host === codexHost ||
+        host === copilotHost ||
+        host === geminiHost ||
+        host === qwenHost ||
+        host === deepAgentsHost) &&
       settings === undefined
     ) {
       // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
-      // Gemini's user settings file (`hookwire init gemini --user`) and Deep Agents Code's user hooks.json
+      // Gemini's user settings file (`hookwire init gemini --user`), Qwen Code's (docs/hosts/qwen.md) and Deep Agents Code's user hooks.json
       // (docs/deepagents.md): the project's own hooks file is found from the session's directory, and a
       // directory without one has no hooks to run.
       const found = projectHooksFile(cwd);

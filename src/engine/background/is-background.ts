@@ -1,3 +1,4 @@
+import { HOLDS_TOOLS_PLUGIN } from '../../events/event-spec.js';
 import { specOf } from '../../events/lookup.js';
 import { asyncRewakeOf } from '../../settings/async-rewake.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
@@ -18,14 +19,26 @@ export function isBackground(hook: ConfiguredHook): boolean {
 }
 
 /**
- * A `holdsTools: true` command hook on an event where it counts (the catalogue's `holdsTools`): Claude Code
- * does not wait for it and ignores its output, so the engine runs it in the background. Holding the agent's
- * next tool calls until it ends is the host's scheduling; a host driving the engine does that itself.
+ * A `holdsTools: true` command hook where it counts (`holdsToolsCounts`): Claude Code does not wait for it
+ * and ignores its output, so the engine runs it in the background. Holding the agent's next tool calls
+ * until it ends is the host's scheduling; a host driving the engine does that itself.
  */
 function holdsTools(hook: ConfiguredHook): boolean {
+  return hook.handler.type === 'command' && hook.handler.holdsTools === true && holdsToolsCounts(hook);
+}
+
+/**
+ * Whether `holdsTools` counts for this hook, as in Claude Code 2.1.332: on an event of the catalogue's
+ * `holdsTools` (UserPromptSubmit, PostToolUse), for a hook of the `security-guidance` plugin that states a
+ * `timeout` of at most 30 s. Anywhere else the key is ignored and the hook runs like any other.
+ */
+export function holdsToolsCounts(hook: Pick<ConfiguredHook, 'event' | 'handler' | 'provenance'>): boolean {
+  const limit = specOf(hook.event).holdsTools?.maxTimeoutSeconds;
+  const timeout = (hook.handler as { timeout?: unknown }).timeout;
   return (
-    hook.handler.type === 'command' &&
-    hook.handler.holdsTools === true &&
-    specOf(hook.event).holdsTools !== undefined
+    limit !== undefined &&
+    hook.provenance.plugin?.name === HOLDS_TOOLS_PLUGIN &&
+    typeof timeout === 'number' &&
+    timeout <= limit
   );
 }

@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { toHttpAnswer } from '../../protocol/to-http-answer.js';
+import { readExecution } from '../../read/read-execution.js';
+import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import type { Host } from '../host.js';
+import { QWEN_HOST_EVENTS } from './qwen-events.js';
+import { toQwenAnswer } from './to-qwen-answer.js';
+
+/**
+ * Qwen Code (docs/hosts/qwen.md, observed with 0.24.4): Claude Code's events, payload and output reading,
+ * its tools under Qwen's names (`run_shell_command`, mapped to `Bash`), its command hooks' `timeout` in
+ * milliseconds, and one answer it cannot take (a PreToolUse rewrite, answered as a deny: `toQwenAnswer`).
+ * `hookwire init qwen` installs it in the user's settings.json, which serves every project, so `hookwire
+ * run --host qwen` finds the project's own hooks file from the session's directory, as for Codex.
+ */
+export const qwenHost: Host = {
+  specificationVersion: 'v1',
+  name: 'qwen',
+  displayName: 'Qwen Code',
+  events: QWEN_HOST_EVENTS,
+  output: { timeoutUnit: 'milliseconds', read: readExecution },
+  answer: { command: toQwenAnswer, http: toHttpAnswer },
+  environment: {
+    // Qwen Code sets QWEN_PROJECT_DIR, GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR itself.
+    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
+  },
+  locations: {
+    settings: (cwd, env) => settingsLocations(cwd, env),
+    // Qwen's own layout: one folder per project, its path with every other character a dash.
+    transcriptPath: (homeDir, projectDir, sessionId) =>
+      join(
+        homeDir,
+        '.qwen',
+        'projects',
+        projectDir.replace(/[^A-Za-z0-9]/g, '-'),
+        'chats',
+        `${sessionId}.jsonl`,
+      ),
+    trust:
+      "Qwen Code runs a project's .qwen/settings.json hooks only in a folder it trusts, and the user's everywhere (hookwire init qwen writes those); hookwire run also requires its trust store (docs/trust.md)",
+    plugins: () => undefined,
+  },
+  install: { projectSettingsFiles: [], runOptions: ['--host', 'qwen'], supported: true },
+};
