@@ -12,6 +12,8 @@ const FAMILY: Record<EventFamily, string> = {
   protocol: 'protocol (the 27 events of the protocol reference)',
   'claude-code': 'Claude Code (events beyond the reference)',
   gemini: 'Gemini CLI (events only it has; docs/hosts/gemini.md)',
+  copilot: 'GitHub Copilot CLI (events only it has; docs/hosts/copilot.md)',
+  qwen: 'Qwen Code (events only it has; docs/hosts/qwen.md)',
   deepagents: 'Deep Agents Code',
 };
 

@@ -672,6 +672,53 @@ const rows = {
     legacyDecision: false,
     specificOutput: ['toolConfig'],
   },
+  UserPromptTransformed: {
+    ...notification,
+    family: 'copilot',
+    description:
+      'GitHub Copilot CLI (`userPromptTransformed`): the prompt once Copilot added its own context, before the model reads it; notification only (Copilot’s `modifiedTransformedPrompt` is not answered).',
+    matcher: null,
+    input: {
+      prompt: required('string', 'The prompt as the user wrote it.'),
+      transformed_prompt: required('string', 'The prompt as the model will read it.'),
+    },
+  },
+  ErrorOccurred: {
+    ...notification,
+    family: 'copilot',
+    description:
+      'GitHub Copilot CLI (`errorOccurred`): an error in a model call, a tool, the system or the user’s input; notification only.',
+    matcher: null,
+    input: {
+      error: required('string', 'The error.'),
+      error_context: optional('string', '`model_call`, `tool_execution`, `system` or `user_input`.'),
+      recoverable: optional('boolean', 'Whether Copilot can go on.'),
+    },
+  },
+  SessionDelete: {
+    ...notification,
+    family: 'qwen',
+    description:
+      'Qwen Code: a saved session was deleted; notification only (not triggered by hookwire’s scenarios).',
+    matcher: null,
+    input: {},
+  },
+  TodoCreated: {
+    ...notification,
+    family: 'qwen',
+    description:
+      'Qwen Code: an item was added to the todo list; notification only (not triggered by hookwire’s scenarios).',
+    matcher: null,
+    input: {},
+  },
+  TodoCompleted: {
+    ...notification,
+    family: 'qwen',
+    description:
+      'Qwen Code: an item of the todo list was completed; notification only (not triggered by hookwire’s scenarios).',
+    matcher: null,
+    input: {},
+  },
   ...deepAgentsCatalogue,
 } as const satisfies Record<EventName, EventSpec>;
 

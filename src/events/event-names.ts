@@ -52,6 +52,15 @@ export const CLAUDE_CODE_EVENTS = [
  */
 export const GEMINI_EVENTS = ['BeforeModel', 'AfterModel', 'BeforeToolSelection'] as const;
 
+/**
+ * GitHub Copilot CLI's events that no other host has (docs/hosts/copilot.md): the prompt once Copilot added
+ * its own context, and an error. Copilot names them `userPromptTransformed` and `errorOccurred`.
+ */
+export const COPILOT_EVENTS = ['UserPromptTransformed', 'ErrorOccurred'] as const;
+
+/** Qwen Code's events that no other host has (docs/hosts/qwen.md), by Qwen's own names. */
+export const QWEN_EVENTS = ['SessionDelete', 'TodoCreated', 'TodoCompleted'] as const;
+
 /** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */
 export const DEEPAGENTS_EVENTS = [
   'session.start',
@@ -70,9 +79,16 @@ export const DEEPAGENTS_EVENTS = [
 export type ProtocolEventName = (typeof PROTOCOL_EVENTS)[number];
 export type ClaudeCodeEventName = (typeof CLAUDE_CODE_EVENTS)[number];
 export type GeminiEventName = (typeof GEMINI_EVENTS)[number];
+export type CopilotEventName = (typeof COPILOT_EVENTS)[number];
+export type QwenEventName = (typeof QWEN_EVENTS)[number];
 export type DeepAgentsEventName = (typeof DEEPAGENTS_EVENTS)[number];
 /** Events whose payload carries the protocol's common fields (`session_id`, `cwd`, ...). */
-export type ClaudeStyleEventName = ProtocolEventName | ClaudeCodeEventName | GeminiEventName;
+export type ClaudeStyleEventName =
+  | ProtocolEventName
+  | ClaudeCodeEventName
+  | GeminiEventName
+  | CopilotEventName
+  | QwenEventName;
 export type EventName = ClaudeStyleEventName | DeepAgentsEventName;
 /**
  * Any event name a host may send: one of the catalogue's, or one it does not know yet (hosts add events
@@ -86,5 +102,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   ...PROTOCOL_EVENTS,
   ...CLAUDE_CODE_EVENTS,
   ...GEMINI_EVENTS,
+  ...COPILOT_EVENTS,
+  ...QWEN_EVENTS,
   ...DEEPAGENTS_EVENTS,
 ];

@@ -11,7 +11,7 @@ export type { HandlerType } from './handler-types.js';
  * Where the event comes from: the protocol reference, Claude Code's further events, the events only Gemini
  * CLI has (their payloads carry the protocol's common fields), or Deep Agents.
  */
-export type EventFamily = 'protocol' | 'claude-code' | 'gemini' | 'deepagents';
+export type EventFamily = 'protocol' | 'claude-code' | 'gemini' | 'copilot' | 'qwen' | 'deepagents';
 
 /** The decisions an outcome can carry. `null` in an outcome means no hook decided anything. */
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';

@@ -4,8 +4,8 @@ import { COPILOT_TOOL_NAMES, toClaudeToolInput } from './copilot-tool-names.js';
 
 /**
  * The events GitHub Copilot CLI fires command hooks for, by the camelCase names of its hooks files, and the
- * catalogue event each one is (observed in 1.0.102, docs/hosts/copilot.md). `userPromptTransformed` and
- * `errorOccurred` have no catalogue row yet: they run as the catalogue runs events it does not know.
+ * catalogue event each one is (observed in 1.0.102, docs/hosts/copilot.md); `userPromptTransformed` and
+ * `errorOccurred` are catalogue rows of Copilot's own.
  */
 export const COPILOT_EVENTS = {
   sessionStart: 'SessionStart',
@@ -20,6 +20,8 @@ export const COPILOT_EVENTS = {
   subagentStop: 'SubagentStop',
   preCompact: 'PreCompact',
   notification: 'Notification',
+  userPromptTransformed: 'UserPromptTransformed',
+  errorOccurred: 'ErrorOccurred',
 } as const satisfies Record<string, EventName>;
 
 export type CopilotEvent = keyof typeof COPILOT_EVENTS;

@@ -92,4 +92,14 @@ describe("GitHub Copilot CLI's events on the catalogue", () => {
     expect(COPILOT_HOST_EVENTS.fromCatalogue('Stop')).toBe('agentStop');
     expect(COPILOT_HOST_EVENTS.fromCatalogue('TeammateIdle')).toBeUndefined();
   });
+
+  it("maps Copilot's own events to its own catalogue rows", () => {
+    expect(
+      COPILOT_HOST_EVENTS.incoming('userPromptTransformed', { prompt: 'a', transformedPrompt: 'b' }),
+    ).toMatchObject({
+      event: 'UserPromptTransformed',
+      payload: { prompt: 'a', transformed_prompt: 'b', hook_event_name: 'UserPromptTransformed' },
+    });
+    expect(COPILOT_HOST_EVENTS.toCatalogue('errorOccurred')).toBe('ErrorOccurred');
+  });
 });

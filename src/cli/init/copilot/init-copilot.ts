@@ -119,6 +119,7 @@ function wantedEvents(options: InitCopilotOptions, installed: readonly string[])
   return [
     'sessionStart',
     'userPromptSubmitted',
+    'userPromptTransformed',
     'preToolUse',
     'permissionRequest',
     'postToolUse',
@@ -128,6 +129,7 @@ function wantedEvents(options: InitCopilotOptions, installed: readonly string[])
     'subagentStop',
     'agentStop',
     'notification',
+    'errorOccurred',
     'sessionEnd',
   ].filter((event): event is CopilotEvent => wanted.has(event));
 }

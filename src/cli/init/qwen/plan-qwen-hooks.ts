@@ -5,9 +5,9 @@ import { setJsonValue } from '../json-edits.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 
 /**
- * The events Qwen Code fires hooks for that hookwire's catalogue has, by their (Claude Code) names, as
- * Qwen Code 0.24.4 lists them (docs/hosts/qwen.md). Its own SessionDelete, TodoCreated and TodoCompleted
- * have no catalogue row: init installs nothing for them.
+ * The events Qwen Code fires hooks for, by their names (Claude Code's, and its own SessionDelete,
+ * TodoCreated and TodoCompleted, catalogue rows of Qwen's), as Qwen Code 0.24.4 lists them
+ * (docs/hosts/qwen.md).
  */
 export const QWEN_EVENTS = [
   'SessionStart',
@@ -28,7 +28,10 @@ export const QWEN_EVENTS = [
   'MessageDisplay',
   'Stop',
   'StopFailure',
+  'TodoCreated',
+  'TodoCompleted',
   'SessionEnd',
+  'SessionDelete',
 ] as const;
 
 export type QwenEvent = (typeof QWEN_EVENTS)[number];
