@@ -5,6 +5,7 @@ import { hookOutputJsonSchema } from '../src/read/hook-output-schema.js';
 import { deepAgentsJsonSchema, settingsJsonSchema } from '../src/settings/json-schemas.js';
 import { renderClientEventsHeader } from './render-client-events-header.js';
 import { renderEventsMarkdown } from './render-events-markdown.js';
+import { renderTimelineScript } from './render-timeline-script.js';
 
 /** A committed file rendered from code; `npm run generate` writes it and a test fails when it drifts. */
 export interface GeneratedFile {
@@ -24,6 +25,8 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'schema/deepagents-hooks.schema.json', render: () => json(deepAgentsJsonSchema()) },
   { path: 'schema/outcome.schema.json', render: () => json(outcomeJsonSchema()) },
   { path: 'native/client/host-does-not-wait.h', render: renderClientEventsHeader },
+  // The timeline page's browser program, bundled with what it shares with the CLI.
+  { path: 'src/timeline/timeline-script.ts', render: renderTimelineScript },
   // For hook authors, one pair per catalogue event (as codex-rs publishes schema/generated/).
   ...EVENT_NAMES.flatMap((event) => [
     { path: `schema/hooks/${event}.input.schema.json`, render: () => json(hookInputJsonSchema(event)) },

@@ -50,7 +50,13 @@ export async function measureWarmClient(quick: boolean): Promise<TargetResult[]>
   await recordTrust(join(stateDirectory, 'trust.json'), [
     reviewFile(settingsFile, 'explicit', emptyTrustStore()),
   ]);
-  const env = { ...process.env, XDG_RUNTIME_DIR: runtime, HOOKWIRE_STATE_DIR: stateDirectory };
+  // The daemon's profile (docs/daemon.md): one log line per event, written after its answer (9d, 9e).
+  const env = {
+    ...process.env,
+    XDG_RUNTIME_DIR: runtime,
+    HOOKWIRE_STATE_DIR: stateDirectory,
+    HOOKWIRE_DAEMON_PROFILE: '1',
+  };
   const cwd = project;
   const inProject = (line: string) => JSON.stringify({ ...(JSON.parse(line) as object), cwd: project });
   const matching = inProject(preToolUseLine('Bash'));
@@ -115,10 +121,51 @@ export async function measureWarmClient(quick: boolean): Promise<TargetResult[]>
         'sh -c true',
         'shTrue',
       ),
+      ...daemonPhases(join(runtime, 'hookwire')),
     ];
   } finally {
     stopDaemons(join(runtime, 'hookwire'));
   }
+}
+
+/**
+ * 9d and 9e: where the ms go inside the daemon, from its profile lines (`request 0.30, input 0.12, engine
+ * (settings kept) 0.34, fire (0 hooks) 0.09, close 0.08, answer 0.06; total 1.22 ms`): the median of each
+ * phase over the events that ran no hook and those that ran one.
+ */
+function daemonPhases(directory: string): TargetResult[] {
+  const lines = existsSync(directory)
+    ? readdirSync(directory)
+        .filter((name) => name.endsWith('.log'))
+        .flatMap((name) => readFileSync(join(directory, name), 'utf8').split('\n'))
+        .filter((line) => line.includes(' profile: '))
+    : [];
+  return [
+    ['9d', 'inside the daemon, no hook matches', '(0 hooks)'],
+    ['9e', 'inside the daemon, one `true` hook runs', '(1 hook)'],
+  ].map(([id, label, fire]) => {
+    const phases = new Map<string, number[]>();
+    for (const line of lines.filter((each) => each.includes(`fire ${fire}`))) {
+      const body = line.slice(line.indexOf(' profile: ') + ' profile: '.length).replace(' ms', '');
+      for (const part of body.split(/[,;] /)) {
+        const cut = part.lastIndexOf(' ');
+        const phase = part.slice(0, cut).replace(/ \(.*\)$/, '');
+        phases.set(phase, [...(phases.get(phase) ?? []), Number(part.slice(cut + 1))]);
+      }
+    }
+    const medianOf = (phase: string) => formatMs(summarise(phases.get(phase) ?? [0]).median);
+    const breakdown = [...phases.keys()].filter((phase) => phase !== 'total');
+    return {
+      id: id as string,
+      name: `${NAME}, ${label} (medians of its profile)`,
+      figure: `total ${medianOf('total')}`,
+      baseline: '-',
+      ratio: '-',
+      target: 'info',
+      verdict: 'INFO' as const,
+      notes: [`${breakdown.map((phase) => `${phase} ${medianOf(phase)}`).join(', ')}`],
+    } satisfies TargetResult;
+  });
 }
 
 /** Ends the daemons this target started: their pids are in their logs. */

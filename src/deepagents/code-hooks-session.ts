@@ -2,13 +2,15 @@ import { homedir } from 'node:os';
 import type { BaseMessage } from 'langchain';
 import type { Logger } from '../common/logger.js';
 import { deepAgentsHookSources, type PluginHooks } from '../hosts/deepagents/deepagents-hook-sources.js';
+import { enabledDeepAgentsPlugins } from '../hosts/deepagents/enabled-plugins.js';
 import { fireHooks } from '../hosts/deepagents/fire-hooks.js';
 import type { HookDiagnostic } from '../hosts/deepagents/hook-diagnostic.js';
 import { scrubHookEnvironment } from '../hosts/deepagents/hook-environment.js';
 import type { HookEvent } from '../hosts/deepagents/hook-events.js';
 import type { SessionGate } from '../hosts/deepagents/hook-invocation.js';
 import { type HooksSnapshot, snapshotHooks } from '../hosts/deepagents/hook-snapshot.js';
-import { type HookSource, loadHooks } from '../hosts/deepagents/load-hooks.js';
+import { type HookSource, type LoadedHooks, loadHooks } from '../hosts/deepagents/load-hooks.js';
+import { pluginVariables } from '../hosts/deepagents/plugin-variables.js';
 import { type NativeInvocation, projectInvocation } from '../hosts/deepagents/project-invocation.js';
 import type { HookDecision } from '../hosts/deepagents/reduce-hook-results.js';
 import {
@@ -64,6 +66,8 @@ export interface InvocationScope {
 interface Loaded {
   readonly snapshot: HooksSnapshot;
   readonly snapshotId: string;
+  /** Each event's groups' sources (configuration order), for a plugin handler's variables. */
+  readonly origins: LoadedHooks['origins'];
   readonly env: Record<string, string>;
 }
 
@@ -129,7 +133,14 @@ export class CodeHooksSession {
         // `hookwire trust --host deepagents --once`: the file's exact bytes, trusted in hookwire's store.
         hookwireStoreFile: trustStorePath(),
       });
-      sources = deepAgentsHookSources(this.#home, trust, options.plugins ?? []);
+      // Without plugins given, those Deep Agents Code has enabled (~/.deepagents/.state), as it reads them.
+      let plugins = options.plugins;
+      if (plugins === undefined) {
+        const enabled = enabledDeepAgentsPlugins(this.#home);
+        for (const diagnostic of enabled.diagnostics) options.logger?.warn(describe(diagnostic));
+        plugins = enabled.plugins;
+      }
+      sources = deepAgentsHookSources(this.#home, trust, plugins);
     }
     const loaded = loadHooks(sources);
     const snapshot = snapshotHooks(loaded.config);
@@ -138,6 +149,7 @@ export class CodeHooksSession {
     return {
       snapshot,
       snapshotId: loaded.snapshotId,
+      origins: loaded.origins,
       env: scrubHookEnvironment(options.env ?? process.env),
     };
   }
@@ -200,12 +212,18 @@ export class CodeHooksSession {
       approval_mode: this.#options.approvalMode ?? 'manual',
       ...(agentPath === undefined ? {} : { agent_transcript_path: agentPath }),
     });
+    const { origins } = await this.load();
     const fired = await fireHooks({
       snapshot,
       event,
       payload,
       cwd: this.cwd,
       env,
+      // A plugin's handlers get its root, data directory and the project (upstream's plugin variables).
+      envFor: (entry) => {
+        const plugin = origins[entry.event]?.[entry.group]?.plugin;
+        return plugin === undefined ? {} : pluginVariables(plugin, this.#home, this.cwd);
+      },
       ...(invocation.continuation_count === undefined
         ? {}
         : { continuationCount: invocation.continuation_count }),

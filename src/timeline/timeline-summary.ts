@@ -1,4 +1,5 @@
 import type { RunStatus } from '../outcome/outcome.js';
+import { decidingRun } from '../outcome/run-status-words.js';
 import type { TimelineEvent } from './timeline-page.js';
 
 /** A hook named in the summary, with the event it ran in. */
@@ -85,6 +86,5 @@ export function decidingCommand(
   runs: ReadonlyArray<{ readonly index: number; readonly command: string }>,
   decidedBy: readonly number[] | undefined,
 ): string | null {
-  const first = decidedBy?.[0];
-  return runs.find((run) => run.index === first)?.command ?? null;
+  return decidingRun(runs, decidedBy)?.command ?? null;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { realPathOf, sha256Hex } from '../../src/settings/trust-check.js';
 import { readTrustStore, TRUST_STORE_FILE_NAME } from '../../src/settings/trust-store.js';
@@ -6,7 +6,7 @@ import { readTrustStore, TRUST_STORE_FILE_NAME } from '../../src/settings/trust-
 /**
  * Records `files` as trusted, as they are now, in the trust store of `stateDirectory`: for tests that stand
  * for a user who ran `hookwire trust` (the store format is docs/trust.md's). Not locked: one test process
- * owns its state directory.
+ * owns its state directory (its concurrent tests write it from one thread, one call at a time).
  */
 export function trustFiles(stateDirectory: string, files: readonly string[]): void {
   mkdirSync(stateDirectory, { recursive: true, mode: 0o700 });
@@ -28,5 +28,11 @@ export function trustFiles(stateDirectory: string, files: readonly string[]): vo
       hooks: [],
     };
   }
-  writeFileSync(storeFile, JSON.stringify({ ...reading.store, files: entries }), { mode: 0o600 });
+  // Written aside, then renamed over the store: a `hookwire run` a concurrent test started meanwhile reads the
+  // old store or the new one, never half of one (which it would refuse as not JSON, failing closed).
+  const written = `${storeFile}.${process.pid}.${++writes}.tmp`;
+  writeFileSync(written, JSON.stringify({ ...reading.store, files: entries }), { mode: 0o600 });
+  renameSync(written, storeFile);
 }
+
+let writes = 0;

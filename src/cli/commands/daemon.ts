@@ -117,9 +117,11 @@ function answerRequest(
     launcher: jobs.launcherFor(env),
     settingsCache,
     keepMcpConnections: true,
-    phase: (phase) => {
-      if (phase !== 'engine') mark(phase);
-      else mark(settingsCache.hits > hitsBefore ? 'engine (settings kept)' : 'engine (settings loaded)');
+    phase: (phase, hooksRun) => {
+      if (phase === 'engine')
+        mark(settingsCache.hits > hitsBefore ? 'engine (settings kept)' : 'engine (settings loaded)');
+      else
+        mark(hooksRun === undefined ? phase : `${phase} (${hooksRun} ${hooksRun === 1 ? 'hook' : 'hooks'})`);
     },
     ...(hostWaitsFor(request, runArguments) ? { signal } : {}),
   });

@@ -102,8 +102,11 @@ export interface EventContext {
   readonly settingsCache?: SettingsCache;
   /** Leave MCP connections open for the next event (the daemon's, which ends them when it stops). */
   readonly keepMcpConnections?: boolean;
-  /** Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire`, `close`. */
-  readonly phase?: (name: EventPhase) => void;
+  /**
+   * Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire` (with how
+   * many hooks ran), `close`.
+   */
+  readonly phase?: (name: EventPhase, hooksRun?: number) => void;
 }
 
 /** The phases `EventContext.phase` is told of, in order. */
@@ -233,15 +236,13 @@ export async function answerEvent(
           : undefined;
       // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
       // ignores stderr on exit 0, and shows that.
-      const answer = host.answer.command(
-        await engine.fire(
-          event,
-          payload,
-          context.signal === undefined ? undefined : { signal: context.signal },
-        ),
-        incoming,
+      const outcome = await engine.fire(
+        event,
+        payload,
+        context.signal === undefined ? undefined : { signal: context.signal },
       );
-      context.phase?.('fire');
+      context.phase?.('fire', outcome.runs.length);
+      const answer = host.answer.command(outcome, incoming);
       writeAnswer(1, answer.stdout);
       // Broken settings are told on every event, so a guard that is off never goes unseen.
       writeAnswer(2, settingsErrorLines(engine.settings.diagnostics, cwd));

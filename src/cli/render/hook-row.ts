@@ -1,19 +1,9 @@
 import { displayPath } from '../../common/display-path.js';
-import type { HookRun, RunStatus } from '../../outcome/outcome.js';
+import type { HookRun } from '../../outcome/outcome.js';
+import { RUN_STATUS_WORDS } from '../../outcome/run-status-words.js';
 
-/** A short word per status, padded so that rows line up. */
-const STATUS_LABEL: Record<RunStatus, string> = {
-  success: 'ok',
-  blocking: 'BLOCK',
-  non_blocking_error: 'error',
-  timeout: 'timeout',
-  skipped: 'skipped',
-  deduplicated: 'dedup',
-  cancelled: 'cancel',
-  running: 'async',
-};
-
-const STATUS_WIDTH = Math.max(...Object.values(STATUS_LABEL).map((label) => label.length));
+/** The status column's width, so that rows line up. */
+const STATUS_WIDTH = Math.max(...Object.values(RUN_STATUS_WORDS).map(({ label }) => label.length));
 
 /** `12 ms`, `1.4 s`: milliseconds below a second, seconds with one decimal above. */
 export function formatDuration(milliseconds: number): string {
@@ -43,6 +33,6 @@ export function renderHookRow(run: HookRun, indent = '  '): string {
   const owner = plugin ? `plugin ${plugin.id} ` : scope ? `${scope.kind} ${scope.name} ` : '';
   const where = `${owner}${displayPath(run.source.file, process.cwd())}:${run.source.line}`;
   const background = run.background ? ' (background)' : '';
-  const row = `${indent}${STATUS_LABEL[run.status].padEnd(STATUS_WIDTH)}  ${exitColumn(run).padEnd(7)} ${formatDuration(run.durationMs).padStart(7)}  ${oneLine(run.command, 70)}${background}  ${where}`;
+  const row = `${indent}${RUN_STATUS_WORDS[run.status].label.padEnd(STATUS_WIDTH)}  ${exitColumn(run).padEnd(7)} ${formatDuration(run.durationMs).padStart(7)}  ${oneLine(run.command, 70)}${background}  ${where}`;
   return run.error ? `${row}\n${indent}${' '.repeat(STATUS_WIDTH + 2)}↳ ${oneLine(run.error)}` : row;
 }

@@ -28,6 +28,7 @@ export function deepAgentsHookSources(
       label: plugin.name,
       scope: 'plugin',
       path: plugin.path,
+      plugin: { id: plugin.name, root: plugin.root },
       ...(plugin.inline === undefined ? {} : { inline: plugin.inline }),
     });
   return sources;
