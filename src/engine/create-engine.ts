@@ -197,9 +197,9 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       });
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
       clearTimeout(timer);
-      // MCP connections are the process's (hooks of every engine share them, a daemon keeps them warm):
-      // closing one engine ends them, stdio servers with them, and the next mcp_tool hook reconnects.
-      await closeMcpConnections();
+      // MCP connections are the process's (hooks of every engine share them): closing one engine ends them,
+      // stdio servers with them, and the next mcp_tool hook reconnects; a daemon keeps them warm instead.
+      if (!options.keepMcpConnections) await closeMcpConnections();
       for (const warning of context.envFiles.removeAll()) options.logger?.warn(warning);
       // Hooks still running end themselves (the abort); this reaches what finished hooks left detached.
       if (options.endDetachedOnClose) endDetachedProcessesOf(controller.signal);

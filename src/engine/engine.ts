@@ -172,6 +172,12 @@ export interface EngineOptions {
    * docs/processes.md). Default true: an engine is a session, and nothing it started outlives it.
    * `hookwire run` passes false: it closes after every event, and Claude Code leaves such daemons running.
    */
+  /**
+   * Leave the process's MCP connections open at `close()` (default false: closing an engine ends them, and
+   * their stdio servers): for a long-lived process that makes an engine per event, such as `hookwire
+   * daemon`, which keeps them warm for the next event and ends them when it stops (`closeMcpConnections`).
+   */
+  readonly keepMcpConnections?: boolean;
   readonly endDetachedOnClose?: boolean;
 }
 

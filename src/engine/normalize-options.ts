@@ -68,6 +68,7 @@ export interface NormalizedOptions {
   /** Undefined: events are not recorded. */
   readonly trace: NormalizedTraceOptions | undefined;
   readonly endDetachedOnClose: boolean;
+  readonly keepMcpConnections: boolean;
   /** As given: undefined is the registered provider's tracer, when there is one. */
   readonly telemetry: EngineOptions['telemetry'];
 }
@@ -122,6 +123,7 @@ export function normalizeOptions(
     settingsCache: options.settingsCache,
     onUntrusted: untrustedPolicyOf(options.onUntrusted),
     endDetachedOnClose: options.endDetachedOnClose ?? true,
+    keepMcpConnections: options.keepMcpConnections ?? false,
     telemetry: options.telemetry,
     trace: traceSettingOf(options, cwd),
   };

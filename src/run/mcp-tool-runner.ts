@@ -55,7 +55,7 @@ export async function mcpToolRunner(request: RunRequest<'mcp_tool'>): Promise<Ha
   stopped.catch(() => undefined);
   try {
     const call = (async () => {
-      const client = await connectMcpServer(found.server, request.cwd);
+      const client = await connectMcpServer(found.server, request.cwd, request.hostEnvironment);
       return client.callTool(
         { name: handler.tool, arguments: input },
         { signal: ended.signal, timeout: request.timeoutMs },

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import { eventSpec, isEventName } from '../../events/lookup.js';
+import { closeMcpConnections } from '../../run/mcp/mcp-connections.js';
 import { SettingsCache } from '../../settings/settings-cache.js';
 import { STATE_DIRECTORY_VARIABLE } from '../../settings/state-directory.js';
 import { CommandInputError } from '../command-input.js';
@@ -76,6 +77,8 @@ export async function run(argv: string[]): Promise<number> {
     process.once('SIGTERM', () => server.stop('SIGTERM'));
     process.once('SIGINT', () => server.stop('SIGINT'));
     await server.stopped;
+    // The MCP servers mcp_tool hooks used, kept warm between events, end with the daemon.
+    await closeMcpConnections();
     return 0;
   } catch (error) {
     process.stderr.write(`hookwire daemon: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -113,6 +116,7 @@ function answerRequest(
     write,
     launcher: jobs.launcherFor(env),
     settingsCache,
+    keepMcpConnections: true,
     phase: (phase, hooksRun) => {
       if (phase === 'engine')
         mark(settingsCache.hits > hitsBefore ? 'engine (settings kept)' : 'engine (settings loaded)');

@@ -100,6 +100,8 @@ export interface EventContext {
   readonly whileFiring?: (engine: Engine) => () => void;
   /** Settings loadings kept between events (the daemon's); none for one `hookwire run`. */
   readonly settingsCache?: SettingsCache;
+  /** Leave MCP connections open for the next event (the daemon's, which ends them when it stops). */
+  readonly keepMcpConnections?: boolean;
   /**
    * Told as each phase of the event ends (`hookwire daemon`'s profile): `input`, `engine`, `fire` (with how
    * many hooks ran), `close`.
@@ -213,6 +215,7 @@ export async function answerEvent(
       ...(plugins && plugins.length > 0 ? { plugins } : {}),
       ...(mcpConfig.length > 0 ? { mcpConfig } : {}),
       ...(context.settingsCache === undefined ? {} : { settingsCache: context.settingsCache }),
+      ...(context.keepMcpConnections === true ? { keepMcpConnections: true } : {}),
       ...(traceDir === undefined
         ? {}
         : {

@@ -33,13 +33,21 @@ export async function loadMcpSdk(): Promise<boolean> {
   }
 }
 
-/** A connected client for `server`, reused across hooks of this process. */
-export function connectMcpServer(server: McpServerConfig, cwd: string): Promise<McpClient> {
+/**
+ * A connected client for `server`, reused across hooks of this process (and across the events of a daemon).
+ * A stdio server inherits the SDK's safe variables (PATH, HOME, ...) from `environment`, the event's own:
+ * a daemon's process environment is none of its clients'.
+ */
+export function connectMcpServer(
+  server: McpServerConfig,
+  cwd: string,
+  environment: Readonly<NodeJS.ProcessEnv> = process.env,
+): Promise<McpClient> {
   const key = JSON.stringify(server);
   const existing = connections.get(key);
   if (existing) return existing.client;
   const connection: Connection = { pid: () => null, client: Promise.resolve(null as never) };
-  const client = open(server, cwd, connection);
+  const client = open(server, cwd, environment, connection);
   (connection as { client: Promise<McpClient> }).client = client;
   connections.set(key, connection);
   // A connection that failed is not kept: the next hook tries again.
@@ -70,17 +78,29 @@ export async function closeMcpConnections(): Promise<void> {
   await Promise.all(open.map((c) => c.client.then((client) => client.close()).catch(() => undefined)));
 }
 
-async function open(server: McpServerConfig, cwd: string, connection: Connection): Promise<McpClient> {
+async function open(
+  server: McpServerConfig,
+  cwd: string,
+  environment: Readonly<NodeJS.ProcessEnv>,
+  connection: Connection,
+): Promise<McpClient> {
   const sdk = await import('@modelcontextprotocol/client');
   const client = new sdk.Client({ name: 'hookwire', version });
   if (server.transport === 'stdio') {
-    const { StdioClientTransport, getDefaultEnvironment } = await import(
+    const { StdioClientTransport, DEFAULT_INHERITED_ENV_VARS } = await import(
       '@modelcontextprotocol/client/stdio'
+    );
+    // The SDK's getDefaultEnvironment, read from the event's environment rather than this process's.
+    const inherited = Object.fromEntries(
+      DEFAULT_INHERITED_ENV_VARS.flatMap((key) => {
+        const value = environment[key];
+        return value === undefined || value.startsWith('()') ? [] : [[key, value]];
+      }),
     );
     const transport = new StdioClientTransport({
       command: server.command,
       args: [...server.args],
-      env: { ...getDefaultEnvironment(), ...server.env },
+      env: { ...inherited, ...server.env },
       cwd,
       stderr: 'ignore',
     });
