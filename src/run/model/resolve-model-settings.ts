@@ -3,6 +3,17 @@ import type { ModelOptions, ModelProvider } from './model-options.js';
 /** A small, fast model: a hook verdict should cost little and arrive quickly. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
 
+/**
+ * The model aliases a prompt hook's `model` may name (Claude Code 2.1.330), as Claude Code 2.1.332 resolves
+ * them on the first-party API; `ANTHROPIC_DEFAULT_<ALIAS>_MODEL` overrides one, as in Claude Code.
+ */
+export const ANTHROPIC_MODEL_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+  haiku: 'claude-haiku-5-5',
+  sonnet: 'claude-sonnet-5-5',
+  opus: 'claude-opus-5-5',
+  fable: 'claude-fable-5-2',
+});
+
 /** The environment variable naming the provider (`anthropic`, `openai`). */
 const PROVIDER_VARIABLE = 'HOOKWIRE_MODEL_PROVIDER';
 /** The environment variable naming the model, below the handler's and the engine's. */
@@ -46,11 +57,12 @@ export function resolveModelSettings(
   }
   const prefix = provider === 'anthropic' ? 'ANTHROPIC' : 'OPENAI';
   const builtInModel = provider === 'anthropic' ? DEFAULT_ANTHROPIC_MODEL : undefined;
-  const model =
+  const named =
     nonEmpty(handlerModel) ??
     nonEmpty(options?.defaultModel) ??
     nonEmpty(environment[MODEL_VARIABLE]) ??
     builtInModel;
+  const model = provider === 'anthropic' && named !== undefined ? aliased(named, environment) : named;
   if (model === undefined) {
     return {
       ok: false,
@@ -85,4 +97,13 @@ function parseProvider(name: string): ModelProvider | undefined {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** An Anthropic model alias (`haiku`, `sonnet`, ...) as the model it stands for; any other name as given. */
+function aliased(model: string, environment: Readonly<Record<string, string | undefined>>): string {
+  if (!Object.hasOwn(ANTHROPIC_MODEL_ALIASES, model)) return model;
+  return (
+    nonEmpty(environment[`ANTHROPIC_DEFAULT_${model.toUpperCase()}_MODEL`]) ??
+    (ANTHROPIC_MODEL_ALIASES[model] as string)
+  );
 }
