@@ -87,14 +87,12 @@ export function initDeepAgents(options: InitDeepAgentsOptions): number {
   }
   const backup = `${file}.before-hookwire`;
   if (options.undo) {
-    const emptied =
-      isJsonObject(parse(text)) && Object.keys((parse(text) as JsonObject).hooks ?? {}).length === 0;
-    if (
-      current !== undefined &&
-      emptied &&
-      !existsSync(backup) &&
-      Object.keys(parse(text) as JsonObject).length <= 1
-    ) {
+    const remaining: unknown = parse(text);
+    const onlyEmptyHooks =
+      isJsonObject(remaining) &&
+      Object.keys(remaining).every((key) => key === 'hooks') &&
+      Object.keys(isJsonObject(remaining.hooks) ? remaining.hooks : {}).length === 0;
+    if (current !== undefined && onlyEmptyHooks && !existsSync(backup)) {
       // The file held nothing but hookwire's groups (it was created by init): it goes.
       rmSync(file);
       options.err(`hookwire init: removed ${file}\n`);
