@@ -87,6 +87,12 @@ export interface HostAnswerEncoder {
   command(outcome: Outcome, incoming?: IncomingEvent): CommandAnswer;
   /** As an http hook: the JSON body (`hookwire serve`). */
   http(outcome: Outcome): Record<string, unknown>;
+  /**
+   * `hookwire run`'s own failure on an event that can block, answered as a block with `reason`. Absent:
+   * exit 2 with the reason on stderr, which Claude Code and the hosts that copy it read as a block on every
+   * such event. A host that does not (Copilot CLI only warns on exit 2 for some events) answers here.
+   */
+  failure?(outcome: Outcome, incoming?: IncomingEvent): CommandAnswer;
 }
 
 /** The variables the host gives its hooks, which hooks run by hookwire get too. */

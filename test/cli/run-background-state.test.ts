@@ -146,11 +146,16 @@ describe('hookwire run: the background-result file', () => {
 
 describe('hookwire run: its own failure once the event is known', () => {
   /** Answers `event` with a context whose background launcher throws, as an internal failure would. */
-  async function failing(event: string, fields: Record<string, unknown>) {
+  async function failing(
+    event: string,
+    fields: Record<string, unknown>,
+    options: { host?: string; stdin?: string } = {},
+  ) {
     const { directory } = scene();
     const written: string[] = [];
-    const result = await answerEvent(['run', '--settings', join(directory, 'settings.json')].slice(1), {
-      stdin: hookInput(event, fields),
+    const host = options.host === undefined ? [] : ['--host', options.host, event];
+    const result = await answerEvent([...host, '--settings', join(directory, 'settings.json')], {
+      stdin: options.stdin ?? hookInput(event, fields),
       env: { HOOKWIRE_STATE_DIR: join(directory, 'state') },
       cwd: directory,
       write: (descriptor, text) => written.push(`${descriptor}:${text}`),
@@ -170,6 +175,21 @@ describe('hookwire run: its own failure once the event is known', () => {
         '2:hookwire run: blocked this PreToolUse because hookwire failed (fail closed): internal failure\n',
       ],
     });
+  });
+
+  it("blocks in the host's own words where exit 2 would only warn (Copilot CLI's prompt event)", async () => {
+    const { exitCode, written } = await failing(
+      'userPromptSubmitted',
+      {},
+      {
+        host: 'copilot',
+        stdin: `${JSON.stringify({ sessionId: 's', timestamp: 1, cwd: tmpdir(), prompt: 'deploy' })}\n`,
+      },
+    );
+    const reason =
+      'hookwire run: blocked this UserPromptSubmit because hookwire failed (fail closed): internal failure';
+    expect(exitCode).toBe(0);
+    expect(written).toEqual([`1:${JSON.stringify({ decision: 'block', reason })}\n`, `2:${reason}\n`]);
   });
 
   it('is a non-blocking error (exit 1) on an event that cannot block', async () => {

@@ -9,12 +9,14 @@ import {
 import { runBackgroundJobCommand } from '../../engine/background/run-background-job-command.js';
 import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
+import { emptyOutcome } from '../../engine/empty-outcome.js';
 import type { BackgroundLauncher, Engine } from '../../engine/engine.js';
 import { specOf } from '../../events/lookup.js';
 import { codexHost } from '../../hosts/codex/codex-host.js';
 import { copilotHost } from '../../hosts/copilot/copilot-host.js';
 import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
 import { geminiHost } from '../../hosts/gemini/gemini-host.js';
+import type { Host, IncomingEvent } from '../../hosts/host.js';
 import { qwenHost } from '../../hosts/qwen/qwen-host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import type { Diagnostic } from '../../settings/configured-hook.js';
@@ -124,10 +126,14 @@ export async function answerEvent(
   const { env } = context;
   let afterAnswer = async (): Promise<void> => undefined;
   let event: string | undefined;
+  // For the catch below: a host that does not read exit 2 as a block is told hookwire's failure its own way.
+  let failHost: Host | undefined;
+  let failIncoming: IncomingEvent | undefined;
   try {
     const { values, positionals } = runArguments(argv);
     if (positionals.length > 1) throw new CommandInputError('expected at most one event name');
     const host = hostNamed(values.host);
+    failHost = host;
     const onConfigError = values['on-config-error'] ?? 'block';
     if (onConfigError !== 'block' && onConfigError !== 'allow') {
       throw new CommandInputError(
@@ -150,6 +156,7 @@ export async function answerEvent(
     // The host's event and payload, under the catalogue's names (the identity for Claude Code).
     const incoming = host.events.incoming(hostEventOf(received, positionals[0]), received);
     const { payload } = incoming;
+    failIncoming = incoming;
     event = eventName(host.events.toCatalogue(incoming.event));
 
     const serving = (env[RUN_EVENTS_VARIABLE] ?? '').split(',').filter(Boolean);
@@ -270,11 +277,16 @@ export async function answerEvent(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (event !== undefined && !(error instanceof CommandInputError) && specOf(event).block !== null) {
-      writeAnswer(
-        2,
-        `hookwire run: blocked this ${event} because hookwire failed (fail closed): ${message}\n`,
-      );
-      return { exitCode: BLOCKING_ERROR, afterAnswer };
+      const reason = `hookwire run: blocked this ${event} because hookwire failed (fail closed): ${message}`;
+      const failure = failHost?.answer.failure;
+      if (failure === undefined) {
+        writeAnswer(2, `${reason}\n`);
+        return { exitCode: BLOCKING_ERROR, afterAnswer };
+      }
+      const answer = failure({ ...(await emptyOutcome(event)), decision: 'block', reason }, failIncoming);
+      writeAnswer(1, answer.stdout);
+      writeAnswer(2, answer.stderr.includes(reason) ? answer.stderr : `${reason}\n${answer.stderr}`);
+      return { exitCode: answer.exitCode, afterAnswer };
     }
     writeAnswer(2, `hookwire run: ${message}\n`);
     return { exitCode: OWN_ERROR, afterAnswer };

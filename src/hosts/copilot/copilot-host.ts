@@ -19,7 +19,8 @@ export const copilotHost: Host = {
   displayName: 'GitHub Copilot CLI',
   events: COPILOT_HOST_EVENTS,
   output: { timeoutUnit: 'seconds', read: readExecution },
-  answer: { command: toCopilotAnswer, http: toHttpAnswer },
+  // hookwire's own failure is answered as the hooks' block would be: exit 2 alone only warns on some events.
+  answer: { command: toCopilotAnswer, http: toHttpAnswer, failure: toCopilotAnswer },
   environment: {
     // Copilot sets CLAUDE_PROJECT_DIR and COPILOT_PROJECT_DIR itself; hookwire's project is the hooks file's.
     variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
