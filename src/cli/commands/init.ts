@@ -6,6 +6,7 @@ import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import { hostOption } from '../host-option.js';
 import { applyClaudeInit, DEFAULT_HOOKS_FILE } from '../init/apply-claude-init.js';
+import type { HostInitOptions } from '../init/host-init-options.js';
 import { undoClaudeInit } from '../init/undo-claude-init.js';
 
 const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
@@ -102,40 +103,31 @@ export async function run(argv: string[]): Promise<number> {
         `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
+    const hostInit = (): HostInitOptions => ({
+      projectDir,
+      hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
+      hookwire: values.hookwire,
+      print: values.print === true,
+      undo: values.undo === true,
+      env: process.env,
+      cliPath: runningCli(),
+      version,
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    });
     if (host === 'deepagents' || (host === undefined && chosen.name === 'deepagents')) {
       const scope = values.scope ?? 'user';
       if (scope !== 'user' && scope !== 'project')
         throw new CommandInputError(`--scope must be user or project, not ${JSON.stringify(scope)}`);
       const { initDeepAgents } = await import('../init/deepagents/init-deepagents.js');
-      return initDeepAgents({
-        projectDir,
-        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
-        scope,
-        hookwire: values.hookwire,
-        print: values.print === true,
-        undo: values.undo === true,
-        env: process.env,
-        cliPath: runningCli(),
-        version,
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-      });
+      return initDeepAgents({ ...hostInit(), scope });
     }
     if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
       const { initGemini } = await import('../init/gemini/init-gemini.js');
       return initGemini({
-        projectDir,
-        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
-        hookwire: values.hookwire,
-        print: values.print === true,
-        undo: values.undo === true,
+        ...hostInit(),
         user: values.user === true,
         trustFolder: values['trust-folder'] === true,
-        env: process.env,
-        cliPath: runningCli(),
-        version,
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
       });
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
@@ -147,18 +139,7 @@ export async function run(argv: string[]): Promise<number> {
           : userLevel === 'copilot'
             ? (await import('../init/copilot/init-copilot.js')).initCopilot
             : (await import('../init/qwen/init-qwen.js')).initQwen;
-      return install({
-        projectDir,
-        hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
-        hookwire: values.hookwire,
-        print: values.print === true,
-        undo: values.undo === true,
-        env: process.env,
-        cliPath: runningCli(),
-        version,
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-      });
+      return install(hostInit());
     }
     if (host !== undefined && chosen !== claudeCodeHost) {
       throw new CommandInputError(`\`claude\` and --host ${chosen.name} name two hosts; give one`);

@@ -2,25 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CommandInputError } from '../../command-input.js';
+import type { HostInitOptions } from '../host-init-options.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import { CODEX_EVENTS, type CodexEvent, isCodexEvent } from './codex-events.js';
 import { withCodexTrust } from './codex-trust-table.js';
 import { isHookwireCodexHandler, parseHooksJson, planCodexHooks } from './plan-codex-hooks.js';
 
-export interface InitCodexOptions {
-  readonly projectDir: string;
-  /** The project's hooks file, absolute. */
-  readonly hooksPath: string;
-  readonly hookwire: string | undefined;
-  readonly print: boolean;
-  readonly undo: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cliPath: string;
-  readonly version: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
+export type InitCodexOptions = HostInitOptions;
 
 /** Codex's user configuration directory: `$CODEX_HOME`, else `~/.codex`. */
 export function codexHome(env: NodeJS.ProcessEnv): string {

@@ -5,22 +5,11 @@ import { type CopilotEvent, copilotEventOf } from '../../../hosts/copilot/copilo
 import { CommandInputError } from '../../command-input.js';
 import { isHookwireRun } from '../catch-all-command.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
+import type { HostInitOptions } from '../host-init-options.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 
-export interface InitCopilotOptions {
-  readonly projectDir: string;
-  /** The project's hooks file, absolute. */
-  readonly hooksPath: string;
-  readonly hookwire: string | undefined;
-  readonly print: boolean;
-  readonly undo: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cliPath: string;
-  readonly version: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
+export type InitCopilotOptions = HostInitOptions;
 
 /**
  * How long Copilot waits for `hookwire run`, in seconds (Copilot's own default is 30): Claude Code's default

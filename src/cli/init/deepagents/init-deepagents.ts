@@ -12,24 +12,14 @@ import {
 import { homeDirectory } from '../../../settings/settings-locations.js';
 import { CommandInputError } from '../../command-input.js';
 import { appendArrayElement } from '../codex/array-edits.js';
+import type { HostInitOptions } from '../host-init-options.js';
 import { setJsonValue } from '../json-edits.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 
-export interface InitDeepAgentsOptions {
-  readonly projectDir: string;
-  /** The project's hooks file (hookwire's), absolute. */
-  readonly hooksPath: string;
+export interface InitDeepAgentsOptions extends HostInitOptions {
   /** Which Deep Agents Code file gets hookwire: the user's (every project) or the project's. */
   readonly scope: 'user' | 'project';
-  readonly hookwire: string | undefined;
-  readonly print: boolean;
-  readonly undo: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cliPath: string;
-  readonly version: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
 }
 
 /**

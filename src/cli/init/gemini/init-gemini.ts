@@ -10,6 +10,7 @@ import {
 } from '../../../hosts/gemini/gemini-events.js';
 import { GEMINI_PROJECT_SETTINGS } from '../../../hosts/gemini/gemini-host.js';
 import { CommandInputError } from '../../command-input.js';
+import type { HostInitOptions } from '../host-init-options.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import {
@@ -21,22 +22,11 @@ import {
 } from './plan-gemini-settings.js';
 import { folderTrustOf, trustedFoldersPath, withTrustedFolder } from './trusted-folders.js';
 
-export interface InitGeminiOptions {
-  readonly projectDir: string;
-  /** The project's hooks file, absolute. */
-  readonly hooksPath: string;
-  readonly hookwire: string | undefined;
-  readonly print: boolean;
-  readonly undo: boolean;
+export interface InitGeminiOptions extends HostInitOptions {
   /** Install into the user settings (`~/.gemini/settings.json`) instead of the project's. */
   readonly user: boolean;
   /** Record the project as a trusted folder in Gemini's trustedFolders.json. */
   readonly trustFolder: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cliPath: string;
-  readonly version: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
 }
 
 /** What Gemini CLI waits for when a handler names no timeout, in milliseconds (0.61's DEFAULT_HOOK_TIMEOUT). */

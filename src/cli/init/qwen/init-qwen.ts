@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
+import type { HostInitOptions } from '../host-init-options.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import {
@@ -14,19 +15,7 @@ import {
   type QwenEvent,
 } from './plan-qwen-hooks.js';
 
-export interface InitQwenOptions {
-  readonly projectDir: string;
-  /** The project's hooks file, absolute. */
-  readonly hooksPath: string;
-  readonly hookwire: string | undefined;
-  readonly print: boolean;
-  readonly undo: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cliPath: string;
-  readonly version: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
+export type InitQwenOptions = HostInitOptions;
 
 /**
  * How long Qwen Code waits for `hookwire run`, in **milliseconds**, the unit of Qwen's command hooks (its
