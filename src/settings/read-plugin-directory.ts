@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { isInsideDirectory } from '../common/is-inside-directory.js';
 import { isRecord } from '../common/is-record.js';
+import { isDirectory, isFile } from '../common/path-kind.js';
 import type { Diagnostic, SourceLevel } from './configured-hook.js';
 import { type PluginOrigin, pluginDataDirectory } from './plugin-origin.js';
 import type { PlannedSource } from './settings-sources.js';
@@ -151,20 +152,4 @@ function readManifest(
   }
   const version = typeof value.version === 'string' ? value.version : undefined;
   return { value: { name: value.name, version, hooks: value.hooks }, bytes };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isRecord } from '../../common/is-record.js';
+import { isDirectory, isFile } from '../../common/path-kind.js';
 import type { PluginHooks } from './deepagents-hook-sources.js';
 import { type HookDiagnostic, warning } from './hook-diagnostic.js';
 
@@ -149,21 +150,5 @@ function insidePlugin(path: string, root: string): string | null {
     return rest === '' || (!rest.startsWith(`..${sep}`) && rest !== '..' && !isAbsolute(rest)) ? real : null;
   } catch {
     return null;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }

@@ -15,6 +15,7 @@ import {
 import { dirname, join, parse } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRecord } from '../../common/is-record.js';
+import { isFile } from '../../common/path-kind.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore } from '../../settings/trust-store.js';
 
@@ -279,14 +280,6 @@ export async function resolveProjectTrust(request: ProjectTrustRequest): Promise
   const persisted = await trustProjectAlways(storeFile, root);
   if (!persisted) request.session.allowOnce(root);
   return { ...base, prompted: true, trusted: true, persisted };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function realpathOr(path: string): string {
