@@ -192,6 +192,21 @@ describe('hookwire run: its own failure once the event is known', () => {
     expect(written).toEqual([`1:${JSON.stringify({ decision: 'block', reason })}\n`, `2:${reason}\n`]);
   });
 
+  it("denies a Copilot CLI tool call in Copilot's words, never lets it through", async () => {
+    const { exitCode, written } = await failing(
+      'preToolUse',
+      {},
+      {
+        host: 'copilot',
+        stdin: `${JSON.stringify({ sessionId: 's', timestamp: 1, cwd: tmpdir(), toolName: 'bash', toolArgs: { command: 'ls' } })}\n`,
+      },
+    );
+    const reason =
+      'hookwire run: blocked this PreToolUse because hookwire failed (fail closed): internal failure';
+    const denied = exitCode === 2 || JSON.parse(written[0]?.slice(2) || '{}').permissionDecision === 'deny';
+    expect({ denied, written: written.at(-1) }).toEqual({ denied: true, written: `2:${reason}\n` });
+  });
+
   it('is a non-blocking error (exit 1) on an event that cannot block', async () => {
     expect(await failing('Notification', { message: 'hi' })).toEqual({
       exitCode: 1,

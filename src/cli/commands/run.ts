@@ -283,7 +283,9 @@ export async function answerEvent(
         writeAnswer(2, `${reason}\n`);
         return { exitCode: BLOCKING_ERROR, afterAnswer };
       }
-      const answer = failure({ ...(await emptyOutcome(event)), decision: 'block', reason }, failIncoming);
+      // The event's own blocking decision (`deny` on PreToolUse, `block` elsewhere), as a hook's block merges.
+      const decision = specOf(event).block?.decision ?? 'block';
+      const answer = failure({ ...(await emptyOutcome(event)), decision, reason }, failIncoming);
       writeAnswer(1, answer.stdout);
       writeAnswer(2, answer.stderr.includes(reason) ? answer.stderr : `${reason}\n${answer.stderr}`);
       return { exitCode: answer.exitCode, afterAnswer };
