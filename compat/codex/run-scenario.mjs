@@ -4,52 +4,20 @@
 // --dangerously-bypass-hook-trust). With it, the same hooks are the project's .hookwire/hooks.json, trusted
 // with `hookwire trust`, and `hookwire init codex` installs hookwire into Codex, trust hashes included, so
 // Codex runs without the bypass. CODEX_BIN names the codex executable.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+  installThroughHookwire,
+  scenarioWorld,
+  startStandIn,
+  writeObserved,
+} from '../lib/scenario-world.mjs';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: 'string' }, hookwire: { type: 'string' } },
-});
-const scenario = resolve(positionals[0]);
-const out = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'codex-compat-')));
+const world = scenarioWorld('codex');
+const { work, home, project, state, meta, log } = world;
 const codex = process.env.CODEX_BIN ?? 'codex';
-const work = mkdtempSync(join(tmpdir(), 'codex-work-'));
-const home = join(work, 'home');
-const project = join(work, 'project');
-const state = join(work, 'hookwire-state');
-for (const directory of [home, project, state, out]) mkdirSync(directory, { recursive: true });
-const fill = (text) => text.replaceAll('{{HOOKS}}', join(work, 'hooks')).replaceAll('{{WORK}}', work);
-mkdirSync(join(work, 'hooks'));
-for (const name of readdirSync(join(scenario, 'hooks'))) {
-  writeFileSync(join(work, 'hooks', name), fill(readFileSync(join(scenario, 'hooks', name), 'utf8')), {
-    mode: 0o755,
-  });
-}
-const meta = JSON.parse(readFileSync(join(scenario, 'scenario.json'), 'utf8'));
-writeFileSync(join(work, 'script.json'), fill(readFileSync(join(scenario, 'script.json'), 'utf8')));
-const hooks = fill(readFileSync(join(scenario, 'hooks.json'), 'utf8'));
-
-const log = join(work, 'requests.jsonl');
-const portFile = join(work, 'port');
-const standIn = spawn(
-  process.execPath,
-  [join(import.meta.dirname, 'stand-in-responses.mjs'), join(work, 'script.json'), log, portFile],
-  { stdio: 'inherit' },
-);
-while (!existsSync(portFile)) await new Promise((done) => setTimeout(done, 20));
-const port = readFileSync(portFile, 'utf8');
+const { standIn, port } = await startStandIn(world, join(import.meta.dirname, 'stand-in-responses.mjs'));
 writeFileSync(
   join(home, 'config.toml'),
   `model = "gpt-5"\nmodel_provider = "standin"\n\n[model_providers.standin]\nname = "standin"\nbase_url = "http://127.0.0.1:${port}/v1"\nwire_api = "responses"\nenv_key = "STANDIN_KEY"\n`,
@@ -58,22 +26,11 @@ writeFileSync(
 const env = { ...process.env, CODEX_HOME: home, STANDIN_KEY: 'x', HOOKWIRE_STATE_DIR: state };
 delete env.CLAUDE_PROJECT_DIR;
 const flags = ['exec', '--skip-git-repo-check', '-s', 'danger-full-access'];
-if (values.hookwire === undefined) {
-  writeFileSync(join(home, 'hooks.json'), hooks);
+if (world.hookwire === undefined) {
+  writeFileSync(join(home, 'hooks.json'), world.read('hooks.json'));
   flags.push('--dangerously-bypass-hook-trust');
 } else {
-  mkdirSync(join(project, '.hookwire'));
-  writeFileSync(join(project, '.hookwire', 'hooks.json'), hooks);
-  const setup = (args) => {
-    const result = spawnSync('sh', ['-c', `${values.hookwire} ${args}`], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`${args}: ${result.stderr}`);
-  };
-  setup('trust --project . --settings .hookwire/hooks.json --yes');
-  setup(`init codex --hookwire ${JSON.stringify(values.hookwire)}`);
+  installThroughHookwire(world, env, 'codex');
 }
 const run = spawnSync(codex, [...flags, meta.prompt], {
   cwd: project,
@@ -117,17 +74,9 @@ const userSaw = `${run.stdout}\n${run.stderr}`
   .split('\n')
   .filter((line) => /^hook: |ERROR codex_core::tools::router/.test(line))
   .map((line) => normalize(line.replace(/^\S+Z\s+/, '')));
-const ran = join(work, 'ran.txt');
-const observed = {
-  scenario: meta.name,
-  mode: values.hookwire === undefined ? 'native' : 'hookwire',
-  exitCode: run.status,
-  toolRan: existsSync(ran) ? readFileSync(ran, 'utf8') : null,
-  modelRequests: requests.split('\n').filter(Boolean).length,
-  modelSaw,
-  userSaw,
-};
-writeFileSync(join(out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
-writeFileSync(join(out, 'codex-output.txt'), `${run.stdout}\n--- stderr\n${run.stderr}`);
-console.log(join(out, 'observed.json'));
-rmSync(work, { recursive: true, force: true });
+writeObserved(
+  world,
+  run,
+  { modelRequests: requests.split('\n').filter(Boolean).length, modelSaw, userSaw },
+  'codex-output.txt',
+);

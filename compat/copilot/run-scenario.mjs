@@ -5,52 +5,21 @@
 // shapes) as a user hooks file, $COPILOT_HOME/hooks/scenario.json. With it, the same hooks in Claude Code's
 // shape (hooks.json) are the project's .hookwire/hooks.json, trusted with `hookwire trust`, and `hookwire
 // init copilot` installs hookwire into Copilot. COPILOT_BIN names the copilot executable.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+  installThroughHookwire,
+  scenarioWorld,
+  startStandIn,
+  writeObserved,
+} from '../lib/scenario-world.mjs';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: 'string' }, hookwire: { type: 'string' } },
-});
-const scenario = resolve(positionals[0]);
-const out = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'copilot-compat-')));
+const world = scenarioWorld('copilot');
+const { work, home, project, state, meta, log } = world;
 const copilot = process.env.COPILOT_BIN ?? 'copilot';
-const work = mkdtempSync(join(tmpdir(), 'copilot-work-'));
-const home = join(work, 'home');
-const project = join(work, 'project');
-const state = join(work, 'hookwire-state');
-for (const directory of [home, project, state, out]) mkdirSync(directory, { recursive: true });
 spawnSync('git', ['init', '-q', project]);
-const fill = (text) => text.replaceAll('{{HOOKS}}', join(work, 'hooks')).replaceAll('{{WORK}}', work);
-mkdirSync(join(work, 'hooks'));
-for (const name of readdirSync(join(scenario, 'hooks'))) {
-  writeFileSync(join(work, 'hooks', name), fill(readFileSync(join(scenario, 'hooks', name), 'utf8')), {
-    mode: 0o755,
-  });
-}
-const meta = JSON.parse(readFileSync(join(scenario, 'scenario.json'), 'utf8'));
-writeFileSync(join(work, 'script.json'), fill(readFileSync(join(scenario, 'script.json'), 'utf8')));
-
-const log = join(work, 'requests.jsonl');
-const portFile = join(work, 'port');
-const standIn = spawn(
-  process.execPath,
-  [join(import.meta.dirname, 'stand-in-chat.mjs'), join(work, 'script.json'), log, portFile],
-  { stdio: 'inherit' },
-);
-while (!existsSync(portFile)) await new Promise((done) => setTimeout(done, 20));
-const port = readFileSync(portFile, 'utf8');
+const { standIn, port } = await startStandIn(world, join(import.meta.dirname, 'stand-in-chat.mjs'));
 
 const env = {
   ...process.env,
@@ -62,28 +31,11 @@ const env = {
   HOOKWIRE_STATE_DIR: state,
 };
 delete env.CLAUDE_PROJECT_DIR;
-if (values.hookwire === undefined) {
+if (world.hookwire === undefined) {
   mkdirSync(join(home, 'hooks'));
-  writeFileSync(
-    join(home, 'hooks', 'scenario.json'),
-    fill(readFileSync(join(scenario, 'copilot-hooks.json'), 'utf8')),
-  );
+  writeFileSync(join(home, 'hooks', 'scenario.json'), world.read('copilot-hooks.json'));
 } else {
-  mkdirSync(join(project, '.hookwire'));
-  writeFileSync(
-    join(project, '.hookwire', 'hooks.json'),
-    fill(readFileSync(join(scenario, 'hooks.json'), 'utf8')),
-  );
-  const setup = (args) => {
-    const result = spawnSync('sh', ['-c', `${values.hookwire} ${args}`], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`${args}: ${result.stderr}`);
-  };
-  setup('trust --project . --settings .hookwire/hooks.json --yes');
-  setup(`init copilot --hookwire ${JSON.stringify(values.hookwire)}`);
+  installThroughHookwire(world, env, 'copilot');
 }
 const run = spawnSync(copilot, ['-p', meta.prompt, '--allow-all-tools'], {
   cwd: project,
@@ -127,17 +79,4 @@ const userSaw = `${run.stdout}\n${run.stderr}`
   .split('\n')
   .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume) /.test(line))
   .map(normalize);
-const ran = join(work, 'ran.txt');
-const observed = {
-  scenario: meta.name,
-  mode: values.hookwire === undefined ? 'native' : 'hookwire',
-  exitCode: run.status,
-  toolRan: existsSync(ran) ? readFileSync(ran, 'utf8') : null,
-  modelRequests: completions.length,
-  modelSaw,
-  userSaw,
-};
-writeFileSync(join(out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
-writeFileSync(join(out, 'copilot-output.txt'), `${run.stdout}\n--- stderr\n${run.stderr}`);
-console.log(join(out, 'observed.json'));
-rmSync(work, { recursive: true, force: true });
+writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'copilot-output.txt');

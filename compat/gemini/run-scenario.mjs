@@ -5,52 +5,20 @@
 // .hookwire/hooks.json, trusted with `hookwire trust`, and `hookwire init gemini --trust-folder` installs
 // hookwire into the project's .gemini/settings.json. Either way the project is a folder Gemini trusts (the
 // native run writes trustedFolders.json itself). GEMINI_BIN names the gemini executable.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+  installThroughHookwire,
+  scenarioWorld,
+  startStandIn,
+  writeObserved,
+} from '../lib/scenario-world.mjs';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: 'string' }, hookwire: { type: 'string' } },
-});
-const scenario = resolve(positionals[0]);
-const out = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'gemini-compat-')));
+const world = scenarioWorld('gemini', ['.gemini']);
+const { work, home, project, state, meta, log } = world;
 const gemini = process.env.GEMINI_BIN ?? 'gemini';
-const work = mkdtempSync(join(tmpdir(), 'gemini-work-'));
-const home = join(work, 'home');
-const project = join(work, 'project');
-const state = join(work, 'hookwire-state');
-for (const directory of [join(home, '.gemini'), project, state, out])
-  mkdirSync(directory, { recursive: true });
-const fill = (text) => text.replaceAll('{{HOOKS}}', join(work, 'hooks')).replaceAll('{{WORK}}', work);
-mkdirSync(join(work, 'hooks'));
-for (const name of readdirSync(join(scenario, 'hooks'))) {
-  writeFileSync(join(work, 'hooks', name), fill(readFileSync(join(scenario, 'hooks', name), 'utf8')), {
-    mode: 0o755,
-  });
-}
-const meta = JSON.parse(readFileSync(join(scenario, 'scenario.json'), 'utf8'));
-writeFileSync(join(work, 'script.json'), fill(readFileSync(join(scenario, 'script.json'), 'utf8')));
-
-const log = join(work, 'requests.jsonl');
-const portFile = join(work, 'port');
-const standIn = spawn(
-  process.execPath,
-  [join(import.meta.dirname, 'stand-in-gemini.mjs'), join(work, 'script.json'), log, portFile],
-  { stdio: 'inherit' },
-);
-while (!existsSync(portFile)) await new Promise((done) => setTimeout(done, 20));
-const port = readFileSync(portFile, 'utf8');
+const { standIn, port } = await startStandIn(world, join(import.meta.dirname, 'stand-in-gemini.mjs'));
 writeFileSync(
   join(home, '.gemini', 'settings.json'),
   `${JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2)}\n`,
@@ -65,8 +33,8 @@ const env = {
 };
 delete env.CLAUDE_PROJECT_DIR;
 delete env.GEMINI_CLI_HOME;
-if (values.hookwire === undefined) {
-  const hooks = JSON.parse(fill(readFileSync(join(scenario, 'native.json'), 'utf8')));
+if (world.hookwire === undefined) {
+  const hooks = JSON.parse(world.read('native.json'));
   mkdirSync(join(project, '.gemini'));
   writeFileSync(join(project, '.gemini', 'settings.json'), `${JSON.stringify({ hooks }, null, 2)}\n`);
   writeFileSync(
@@ -74,21 +42,7 @@ if (values.hookwire === undefined) {
     `${JSON.stringify({ [project]: 'TRUST_FOLDER' }, null, 2)}\n`,
   );
 } else {
-  mkdirSync(join(project, '.hookwire'));
-  writeFileSync(
-    join(project, '.hookwire', 'hooks.json'),
-    fill(readFileSync(join(scenario, 'hooks.json'), 'utf8')),
-  );
-  const setup = (args) => {
-    const result = spawnSync('sh', ['-c', `${values.hookwire} ${args}`], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`${args}: ${result.stderr}`);
-  };
-  setup('trust --project . --settings .hookwire/hooks.json --yes');
-  setup(`init gemini --trust-folder --hookwire ${JSON.stringify(values.hookwire)}`);
+  installThroughHookwire(world, env, 'gemini --trust-folder');
 }
 const run = spawnSync(gemini, ['--yolo', '-p', meta.prompt], {
   cwd: project,
@@ -149,17 +103,4 @@ for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) {
   }
   if (!noise.test(line)) userSaw.push(normalize(line));
 }
-const ran = join(work, 'ran.txt');
-const observed = {
-  scenario: meta.name,
-  mode: values.hookwire === undefined ? 'native' : 'hookwire',
-  exitCode: run.status,
-  toolRan: existsSync(ran) ? readFileSync(ran, 'utf8') : null,
-  modelRequests: streamed.length,
-  modelSaw,
-  userSaw,
-};
-writeFileSync(join(out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
-writeFileSync(join(out, 'gemini-output.txt'), `${run.stdout}\n--- stderr\n${run.stderr}`);
-console.log(join(out, 'observed.json'));
-rmSync(work, { recursive: true, force: true });
+writeObserved(world, run, { modelRequests: streamed.length, modelSaw, userSaw }, 'gemini-output.txt');

@@ -5,54 +5,25 @@
 // own, in $QWEN_HOME/settings.json, each `timeout` turned from seconds into Qwen's milliseconds. With it,
 // the same hooks are the project's .hookwire/hooks.json, trusted with `hookwire trust`, and `hookwire init
 // qwen` installs hookwire into Qwen. QWEN_BIN names the qwen executable, NODE22_BIN a Node 22 directory.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+  installThroughHookwire,
+  scenarioWorld,
+  startStandIn,
+  writeObserved,
+} from '../lib/scenario-world.mjs';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: 'string' }, hookwire: { type: 'string' } },
-});
-const scenario = resolve(positionals[0]);
-const out = resolve(values.out ?? mkdtempSync(join(tmpdir(), 'qwen-compat-')));
+const world = scenarioWorld('qwen', ['.qwen']);
+const { work, home, project, state, meta, log } = world;
 const qwen = process.env.QWEN_BIN ?? 'qwen';
-const work = mkdtempSync(join(tmpdir(), 'qwen-work-'));
-const home = join(work, 'home');
 const qwenHome = join(home, '.qwen');
-const project = join(work, 'project');
-const state = join(work, 'hookwire-state');
-for (const directory of [qwenHome, project, state, out]) mkdirSync(directory, { recursive: true });
 spawnSync('git', ['init', '-q', project]);
-const fill = (text) => text.replaceAll('{{HOOKS}}', join(work, 'hooks')).replaceAll('{{WORK}}', work);
-mkdirSync(join(work, 'hooks'));
-for (const name of readdirSync(join(scenario, 'hooks'))) {
-  writeFileSync(join(work, 'hooks', name), fill(readFileSync(join(scenario, 'hooks', name), 'utf8')), {
-    mode: 0o755,
-  });
-}
-const meta = JSON.parse(readFileSync(join(scenario, 'scenario.json'), 'utf8'));
-writeFileSync(join(work, 'script.json'), fill(readFileSync(join(scenario, 'script.json'), 'utf8')));
-const hooks = fill(readFileSync(join(scenario, 'hooks.json'), 'utf8'));
-
-const log = join(work, 'requests.jsonl');
-const portFile = join(work, 'port');
-const standIn = spawn(
-  process.execPath,
-  [join(import.meta.dirname, '..', 'copilot', 'stand-in-chat.mjs'), join(work, 'script.json'), log, portFile],
-  { stdio: 'inherit' },
+const { standIn, port } = await startStandIn(
+  world,
+  join(import.meta.dirname, '..', 'copilot', 'stand-in-chat.mjs'),
 );
-while (!existsSync(portFile)) await new Promise((done) => setTimeout(done, 20));
-const port = readFileSync(portFile, 'utf8');
 
 const env = {
   ...process.env,
@@ -66,23 +37,14 @@ const env = {
   HOOKWIRE_STATE_DIR: state,
 };
 delete env.CLAUDE_PROJECT_DIR;
-if (values.hookwire === undefined) {
+if (world.hookwire === undefined) {
   // Qwen counts a command hook's timeout in milliseconds; hookwire's hooks file, as Claude Code, in seconds.
-  const native = JSON.parse(hooks, (key, value) => (key === 'timeout' ? value * 1000 : value));
+  const native = JSON.parse(world.read('hooks.json'), (key, value) =>
+    key === 'timeout' ? value * 1000 : value,
+  );
   writeFileSync(join(qwenHome, 'settings.json'), `${JSON.stringify(native, null, 2)}\n`);
 } else {
-  mkdirSync(join(project, '.hookwire'));
-  writeFileSync(join(project, '.hookwire', 'hooks.json'), hooks);
-  const setup = (args) => {
-    const result = spawnSync('sh', ['-c', `${values.hookwire} ${args}`], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`${args}: ${result.stderr}`);
-  };
-  setup('trust --project . --settings .hookwire/hooks.json --yes');
-  setup(`init qwen --hookwire ${JSON.stringify(values.hookwire)}`);
+  installThroughHookwire(world, env, 'qwen');
 }
 const run = spawnSync(qwen, ['--auth-type', 'openai', '--yolo', '-p', meta.prompt], {
   cwd: project,
@@ -130,17 +92,4 @@ const userSaw = `${run.stdout}\n${run.stderr}`
   .split('\n')
   .filter((line) => line.trim() !== '' && !/^Ripgrep not available/.test(line))
   .map(normalize);
-const ran = join(work, 'ran.txt');
-const observed = {
-  scenario: meta.name,
-  mode: values.hookwire === undefined ? 'native' : 'hookwire',
-  exitCode: run.status,
-  toolRan: existsSync(ran) ? readFileSync(ran, 'utf8') : null,
-  modelRequests: completions.length,
-  modelSaw,
-  userSaw,
-};
-writeFileSync(join(out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
-writeFileSync(join(out, 'qwen-output.txt'), `${run.stdout}\n--- stderr\n${run.stderr}`);
-console.log(join(out, 'observed.json'));
-rmSync(work, { recursive: true, force: true });
+writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'qwen-output.txt');

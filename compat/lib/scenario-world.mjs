@@ -1,0 +1,103 @@
+// What every host's run-scenario.mjs does the same way: read the command line, lay out a world of its own
+// (home, project, hookwire state), start the stand-in model, install the hooks through hookwire, and write
+// what was observed. Each host's script keeps what is its own: its config files, its command line, and how
+// it reads what the model and the user were shown.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+/**
+ * `node run-scenario.mjs SCENARIO_DIR --out DIR [--hookwire CMD]`: the scenario's world under a fresh
+ * directory, `{{HOOKS}}` and `{{WORK}}` filled in its hooks, script and files; `directories` (inside the
+ * home, for hosts that keep their config there) are created too.
+ */
+export function scenarioWorld(host, directories = []) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { out: { type: 'string' }, hookwire: { type: 'string' } },
+  });
+  const scenario = resolve(positionals[0]);
+  const out = resolve(values.out ?? mkdtempSync(join(tmpdir(), `${host}-compat-`)));
+  const work = mkdtempSync(join(tmpdir(), `${host}-work-`));
+  const home = join(work, 'home');
+  const project = join(work, 'project');
+  const state = join(work, 'hookwire-state');
+  for (const directory of [home, ...directories.map((name) => join(home, name)), project, state, out])
+    mkdirSync(directory, { recursive: true });
+  const fill = (text) => text.replaceAll('{{HOOKS}}', join(work, 'hooks')).replaceAll('{{WORK}}', work);
+  const read = (name) => fill(readFileSync(join(scenario, name), 'utf8'));
+  mkdirSync(join(work, 'hooks'));
+  for (const name of readdirSync(join(scenario, 'hooks')))
+    writeFileSync(join(work, 'hooks', name), read(join('hooks', name)), { mode: 0o755 });
+  writeFileSync(join(work, 'script.json'), read('script.json'));
+  return {
+    hookwire: values.hookwire,
+    mode: values.hookwire === undefined ? 'native' : 'hookwire',
+    meta: JSON.parse(readFileSync(join(scenario, 'scenario.json'), 'utf8')),
+    out,
+    work,
+    home,
+    project,
+    state,
+    log: join(work, 'requests.jsonl'),
+    fill,
+    read,
+  };
+}
+
+/** Starts the stand-in model `script` (a path) on the world's script; resolves with it and its port. */
+export async function startStandIn(world, script) {
+  const portFile = join(world.work, 'port');
+  const standIn = spawn(process.execPath, [script, join(world.work, 'script.json'), world.log, portFile], {
+    stdio: 'inherit',
+  });
+  while (!existsSync(portFile)) await new Promise((done) => setTimeout(done, 20));
+  return { standIn, port: readFileSync(portFile, 'utf8') };
+}
+
+/**
+ * The hookwire mode's set-up: the scenario's hooks.json (Claude Code's shape) as the project's
+ * .hookwire/hooks.json, trusted with `hookwire trust`, then `hookwire init <initArgs>`.
+ */
+export function installThroughHookwire(world, env, initArgs) {
+  mkdirSync(join(world.project, '.hookwire'));
+  writeFileSync(join(world.project, '.hookwire', 'hooks.json'), world.read('hooks.json'));
+  const setup = (args) => {
+    const result = spawnSync('sh', ['-c', `${world.hookwire} ${args}`], {
+      cwd: world.project,
+      env,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`${args}: ${result.stderr}`);
+  };
+  setup('trust --project . --settings .hookwire/hooks.json --yes');
+  setup(`init ${initArgs} --hookwire ${JSON.stringify(world.hookwire)}`);
+}
+
+/** Writes observed.json (and the host's raw output as `outputName`), prints its path, removes the world. */
+export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, outputName) {
+  const ran = join(world.work, 'ran.txt');
+  const observed = {
+    scenario: world.meta.name,
+    mode: world.mode,
+    exitCode: run.status,
+    toolRan: existsSync(ran) ? readFileSync(ran, 'utf8') : null,
+    modelRequests,
+    modelSaw,
+    userSaw,
+  };
+  writeFileSync(join(world.out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
+  writeFileSync(join(world.out, outputName), `${run.stdout}\n--- stderr\n${run.stderr}`);
+  console.log(join(world.out, 'observed.json'));
+  rmSync(world.work, { recursive: true, force: true });
+}
