@@ -66,7 +66,7 @@ function variants(event: string): Outcome[] {
     { updatedInput: { command: 'ls' } },
     {
       hookSpecificOutput: {
-        worktreePath: '/work/tree',
+        worktreePath: '/home/user/tree',
         watchPaths: ['/a'],
         retry: true,
         action: 'accept',
