@@ -28,6 +28,8 @@ interface World {
   readonly home: string;
   readonly project: string;
   readonly store: string;
+  /** The project's trust as a session at its root resolves it under `policy`. */
+  resolveTrust(policy: TrustPolicy, session: SessionTrust): Promise<ProjectTrust>;
 }
 
 function world(tmp: string, withProjectHooks = true): World {
@@ -39,7 +41,12 @@ function world(tmp: string, withProjectHooks = true): World {
     mkdirSync(join(project, '.deepagents'), { recursive: true });
     writeFileSync(join(project, '.deepagents', 'hooks.json'), JSON.stringify(STOP_DOCUMENT));
   }
-  return { home, project, store: hooksTrustStorePath(home) };
+  return {
+    home,
+    project,
+    store: hooksTrustStorePath(home),
+    resolveTrust: (policy, session) => resolveProjectTrust({ cwd: project, home, policy, session }),
+  };
 }
 
 const asking = (answer: TrustAnswer, asked: { count: number }): TrustPolicy => ({
@@ -92,12 +99,7 @@ export async function checkTrustScenario(
     case 'trust-edit-invalidates-session-persisted': {
       const w = world(tmp);
       const answer = id.endsWith('-session') ? 'allow_once' : 'always_allow';
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking(answer, asked),
-        session,
-      });
+      const trust = await w.resolveTrust(asking(answer, asked), session);
       const policy: TrustPolicy = { kind: 'interactive' };
       const before = projectTrustAllows(trust.root, policy, session, w.store);
       writeFileSync(trust.projectFile, JSON.stringify({ hooks: { Stop: [] } }));
@@ -112,12 +114,7 @@ export async function checkTrustScenario(
     }
     case 'trust-explicit-only': {
       const w = world(tmp);
-      const first = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking('always_allow', asked),
-        session,
-      });
+      const first = await w.resolveTrust(asking('always_allow', asked), session);
       const denied = projectTrustAllows(
         first.root,
         { kind: 'explicit_only', granted: false },
@@ -150,12 +147,7 @@ export async function checkTrustScenario(
     case 'trust-prompt-remember': {
       const w = world(tmp);
       const answer = id === 'trust-prompt-remember' ? 'always_allow' : 'deny';
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking(answer, asked),
-        session,
-      });
+      const trust = await w.resolveTrust(asking(answer, asked), session);
       const actual: Record<string, unknown> = {
         'allows(root)': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
       };
@@ -182,28 +174,13 @@ export async function checkTrustScenario(
     }
     case 'trust-persisted-skips-prompt': {
       const w = world(tmp);
-      await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking('always_allow', { count: 0 }),
-        session: new SessionTrust(),
-      });
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking('deny', asked),
-        session,
-      });
+      await w.resolveTrust(asking('always_allow', { count: 0 }), new SessionTrust());
+      const trust = await w.resolveTrust(asking('deny', asked), session);
       return firstDifference(expect, { prompted: asked.count > 0, 'allows(root)': trust.trusted });
     }
     case 'trust-app-forwards': {
       const w = world(tmp);
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking('allow_once', asked),
-        session,
-      });
+      const trust = await w.resolveTrust(asking('allow_once', asked), session);
       const loaded = loadHooks(deepAgentsHookSources(w.home, trust));
       return firstDifference(
         expect['HooksRuntime.create workspace_trusted'],
@@ -212,12 +189,7 @@ export async function checkTrustScenario(
     }
     case 'trust-retarget-no-hooks': {
       const w = world(tmp, false);
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking('always_allow', asked),
-        session,
-      });
+      const trust = await w.resolveTrust(asking('always_allow', asked), session);
       return firstDifference(expect, {
         'has Stop after retarget': hasStop(w.home, trust),
         prompted: asked.count > 0,
@@ -225,18 +197,8 @@ export async function checkTrustScenario(
     }
     case 'trust-retarget-before-session': {
       const w = world(tmp);
-      await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking('always_allow', { count: 0 }),
-        session: new SessionTrust(),
-      });
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: { kind: 'interactive' },
-        session,
-      });
+      await w.resolveTrust(asking('always_allow', { count: 0 }), new SessionTrust());
+      const trust = await w.resolveTrust({ kind: 'interactive' }, session);
       return firstDifference(expect, {
         'policy allows target': trust.trusted,
         'has Stop after init': hasStop(w.home, trust),
@@ -246,12 +208,7 @@ export async function checkTrustScenario(
     case 'trust-retarget-always_allow': {
       const w = world(tmp);
       const answer = id.endsWith('allow_once') ? 'allow_once' : 'always_allow';
-      const trust = await resolveProjectTrust({
-        cwd: w.project,
-        home: w.home,
-        policy: asking(answer, asked),
-        session,
-      });
+      const trust = await w.resolveTrust(asking(answer, asked), session);
       return firstDifference(expect, {
         'has Stop': hasStop(w.home, trust),
         'trust allows target': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
