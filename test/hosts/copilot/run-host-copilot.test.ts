@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/run-cli.js';
-import { trustFiles } from '../../support/trust-files.js';
+import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
  * `hookwire run --host copilot` as GitHub Copilot CLI starts it from the entries `hookwire init copilot`
@@ -13,32 +12,7 @@ import { trustFiles } from '../../support/trust-files.js';
  */
 /** The built CLI, as Copilot starts it (`npm run build` first): a process per event in a few tens of ms. */
 const BUILT = ['dist/hookwire.cjs'];
-const temporary = mkdtempSync(join(tmpdir(), 'hookwire-copilot-'));
-const state = mkdtempSync(join(tmpdir(), 'hookwire-copilot-state-'));
-afterAll(() => {
-  rmSync(temporary, { recursive: true, force: true });
-  rmSync(state, { recursive: true, force: true });
-});
-
-let projects = 0;
-/** A project (a git root) with these hooks (Claude Code's settings shape), trusted unless told. */
-function project(hooks: Record<string, unknown>, trusted = true): string {
-  const directory = join(temporary, `project-${++projects}`);
-  mkdirSync(join(directory, '.hookwire'), { recursive: true });
-  mkdirSync(join(directory, '.git'));
-  const hooksFile = join(directory, '.hookwire', 'hooks.json');
-  writeFileSync(hooksFile, JSON.stringify({ hooks }));
-  if (trusted) trustFiles(state, [hooksFile]);
-  return directory;
-}
-
-const printing = (output: unknown) => ({
-  type: 'command',
-  command: `printf '%s' '${JSON.stringify(output)}'`,
-});
-const one = (event: string, hook: Record<string, unknown>, matcher?: string) => ({
-  [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [hook] }],
-});
+const { temporary, state, project } = hostTestProjects('copilot');
 
 const run = (event: string, cwd: string, fields: Record<string, unknown>) =>
   runCli(

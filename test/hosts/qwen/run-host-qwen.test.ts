@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QWEN_HOST_EVENTS } from '../../../src/hosts/qwen/qwen-events.js';
 import { runCli } from '../../cli/run-cli.js';
-import { trustFiles } from '../../support/trust-files.js';
+import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
  * `hookwire run --host qwen` as Qwen Code starts it from the entries `hookwire init qwen` writes: Claude
@@ -14,30 +13,7 @@ import { trustFiles } from '../../support/trust-files.js';
  */
 /** The built CLI, as Qwen starts it (`npm run build` first). */
 const BUILT = ['dist/hookwire.cjs'];
-const temporary = mkdtempSync(join(tmpdir(), 'hookwire-qwen-'));
-const state = mkdtempSync(join(tmpdir(), 'hookwire-qwen-state-'));
-afterAll(() => {
-  rmSync(temporary, { recursive: true, force: true });
-  rmSync(state, { recursive: true, force: true });
-});
-
-let projects = 0;
-function project(hooks: Record<string, unknown>): string {
-  const directory = join(temporary, `project-${++projects}`);
-  mkdirSync(join(directory, '.hookwire'), { recursive: true });
-  mkdirSync(join(directory, '.git'));
-  const hooksFile = join(directory, '.hookwire', 'hooks.json');
-  writeFileSync(hooksFile, JSON.stringify({ hooks }));
-  trustFiles(state, [hooksFile]);
-  return directory;
-}
-const one = (event: string, hook: Record<string, unknown>, matcher?: string) => ({
-  [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [hook] }],
-});
-const printing = (output: unknown) => ({
-  type: 'command',
-  command: `printf '%s' '${JSON.stringify(output)}'`,
-});
+const { temporary, state, project } = hostTestProjects('qwen');
 
 const qwenPayload = (cwd: string, fields: Record<string, unknown>) => ({
   session_id: 'qwen-session',
