@@ -67,7 +67,10 @@ export const suites = [
       'bash-any': { if: 'Bash(*)' },
     },
     subjects: Object.fromEntries(
-      Object.entries(commands).map(([id, command]) => [id, { tool: 'Bash', input: { command, description: id } }]),
+      Object.entries(commands).map(([id, command]) => [
+        id,
+        { tool: 'Bash', input: { command, description: id } },
+      ]),
     ),
   },
   {
@@ -76,7 +79,8 @@ export const suites = [
     description: '`if` path rules in every anchoring form, for Read, Edit, Write, Grep and Glob',
     flags: ['--allowedTools', 'Read', 'Edit', 'Write', 'Grep', 'Glob'],
     env: { HOME: '@@RUN@@/home' },
-    setup: 'mkdir -p @@RUN@@/home/notes src && printf one > src/a.txt && printf note > @@RUN@@/home/notes/n.txt',
+    setup:
+      'mkdir -p @@RUN@@/home/notes src && printf one > src/a.txt && printf note > @@RUN@@/home/notes/n.txt',
     rules: {
       ...fileRuleForms('Read'),
       ...fileRuleForms('Edit'),
@@ -89,7 +93,10 @@ export const suites = [
     subjects: {
       readProject: { tool: 'Read', input: { file_path: '@@PROJ@@/src/a.txt' } },
       readHome: { tool: 'Read', input: { file_path: '@@RUN@@/home/notes/n.txt' } },
-      editProject: { tool: 'Edit', input: { file_path: '@@PROJ@@/src/a.txt', old_string: 'one', new_string: 'two' } },
+      editProject: {
+        tool: 'Edit',
+        input: { file_path: '@@PROJ@@/src/a.txt', old_string: 'one', new_string: 'two' },
+      },
       writeProject: { tool: 'Write', input: { file_path: '@@PROJ@@/src/b.txt', content: 'b' } },
       writeProjectRoot: { tool: 'Write', input: { file_path: '@@PROJ@@/top.txt', content: 't' } },
       grepProject: { tool: 'Grep', input: { pattern: 'one', path: '@@PROJ@@/src' } },
@@ -161,7 +168,11 @@ export const suites = [
     subjects: {
       agent: {
         tool: 'Agent',
-        input: { description: 'probe', prompt: 'SUBAGENT_MARK answer done', subagent_type: 'general-purpose' },
+        input: {
+          description: 'probe',
+          prompt: 'SUBAGENT_MARK answer done',
+          subagent_type: 'general-purpose',
+        },
       },
       taskStop: { tool: 'TaskStop', input: { task_id: 'no-such-task' } },
     },

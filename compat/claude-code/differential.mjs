@@ -38,8 +38,9 @@ const work = values.keep ? resolve(values.keep) : mkdtempSync(join(tmpdir(), 'ho
 mkdirSync(work, { recursive: true });
 
 const only = values.only?.split(',');
-const dirs = (values.scenarios ? values.scenarios.split(',').map((d) => resolve(d)) : generate(join(work, 'scenarios')))
-  .filter((dir) => !only || only.some((id) => basename(dir).startsWith(id)));
+const dirs = (
+  values.scenarios ? values.scenarios.split(',').map((d) => resolve(d)) : generate(join(work, 'scenarios'))
+).filter((dir) => !only || only.some((id) => basename(dir).startsWith(id)));
 
 /** One run of the harness; returns its observed.json and run directory. */
 function run(dir, mode, attempt) {
@@ -47,7 +48,10 @@ function run(dir, mode, attempt) {
   rmSync(out, { recursive: true, force: true });
   const args = [join(harness, 'run-scenario.mjs'), dir, '--out', out, '--quiet', '--claude', claude];
   if (mode === 'hookwire') args.push('--runner', runner);
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`${basename(dir)} ${mode}: harness exited ${result.status}`);
   return { observed: JSON.parse(readFileSync(join(out, 'observed.json'), 'utf8')), runDir: out };
 }
@@ -75,8 +79,8 @@ for (const dir of dirs) {
   kept.scenarios[meta.id] = {
     ...entry,
     native: entry.native[0],
-    hookwire: values['native-only'] ? previous?.hookwire ?? null : entry.hookwire[0],
-    same: values['native-only'] ? previous?.same ?? null : entry.same,
+    hookwire: values['native-only'] ? (previous?.hookwire ?? null) : entry.hookwire[0],
+    same: values['native-only'] ? (previous?.same ?? null) : entry.same,
   };
   const status = values['native-only'] ? 'NATIVE' : entry.same ? 'SAME' : 'DIFFERENT';
   console.log(`${status} ${meta.id}${entry.nativeStable ? '' : ' (native unstable)'}`);
@@ -96,5 +100,7 @@ function describeDifference(a, b, path = '') {
       describeDifference(a[k], b[k], `${path}.${k}`),
     );
   }
-  return [`${path}: native ${JSON.stringify(a)?.slice(0, 300)} | hookwire ${JSON.stringify(b)?.slice(0, 300)}`];
+  return [
+    `${path}: native ${JSON.stringify(a)?.slice(0, 300)} | hookwire ${JSON.stringify(b)?.slice(0, 300)}`,
+  ];
 }

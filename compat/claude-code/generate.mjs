@@ -25,7 +25,9 @@ line "$1" end
 
 const write = (dir, name, text, mode) => {
   mkdirSync(dirname(join(dir, name)), { recursive: true });
-  writeFileSync(join(dir, name), typeof text === 'string' ? text : `${JSON.stringify(text, null, 1)}\n`, { mode });
+  writeFileSync(join(dir, name), typeof text === 'string' ? text : `${JSON.stringify(text, null, 1)}\n`, {
+    mode,
+  });
 };
 const toolUse = (index, subject, { tool, input }) => ({
   type: 'tool_use',
@@ -45,7 +47,8 @@ function rulesScenario(dir, suite) {
   });
   write(dir, 'settings.json', { hooks: { PreToolUse } });
   write(dir, 'hooks/record.sh', RECORD, 0o755);
-  for (const name of suite.extraHooks ?? []) copyFileSync(join(here, 'fixtures', name), join(dir, 'hooks', name));
+  for (const name of suite.extraHooks ?? [])
+    copyFileSync(join(here, 'fixtures', name), join(dir, 'hooks', name));
   const turns = Object.entries(suite.subjects).map(([id, subject], index) => [
     { type: 'text', text: `subject ${id}` },
     toolUse(index, id, subject),
@@ -74,7 +77,12 @@ function outputScenario(dir, id, body) {
   write(dir, 'settings.json', {
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '@@HOOKS@@/out.sh' }] }] },
   });
-  write(dir, 'hooks/out.sh', `#!/bin/bash\nIN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin out\n${body}\n`, 0o755);
+  write(
+    dir,
+    'hooks/out.sh',
+    `#!/bin/bash\nIN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin out\n${body}\n`,
+    0o755,
+  );
   write(dir, 'script.json', [
     [
       { type: 'text', text: 'running' },
@@ -85,7 +93,13 @@ function outputScenario(dir, id, body) {
     ],
     [{ type: 'text', text: 'all done' }],
   ]);
-  write(dir, 'scenario.json', { id, kind: 'output', prompt: 'go', flags: ['--allowedTools', 'Bash'], timeout_s: 120 });
+  write(dir, 'scenario.json', {
+    id,
+    kind: 'output',
+    prompt: 'go',
+    flags: ['--allowedTools', 'Bash'],
+    timeout_s: 120,
+  });
 }
 
 /** Every event's lifetime in one session. */
@@ -108,7 +122,11 @@ function lifetimeScenario(dir) {
       [
         toolUse(4, 'agent', {
           tool: 'Agent',
-          input: { description: 'probe', prompt: 'SUBAGENT_MARK answer done', subagent_type: 'general-purpose' },
+          input: {
+            description: 'probe',
+            prompt: 'SUBAGENT_MARK answer done',
+            subagent_type: 'general-purpose',
+          },
         }),
       ],
       [toolUse(5, 'task', { tool: 'TaskCreate', input: { subject: 'probe task', description: 'probe' } })],

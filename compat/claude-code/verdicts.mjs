@@ -50,9 +50,15 @@ export function verdictOf(meta, { observed, runDir }) {
 function lifetimeVerdict(meta, observed, runDir) {
   const lifeFile = join(runDir, 'out', 'life.jsonl');
   const lines = existsSync(lifeFile)
-    ? readFileSync(lifeFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    ? readFileSync(lifeFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
     : [];
-  const api = readFileSync(join(runDir, 'api.log'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const api = readFileSync(join(runDir, 'api.log'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const main = api.filter((r) => r.main);
   const firstRequest = observed.requests[0];
   const t0 = main.length && firstRequest ? main[0].t - firstRequest.t_ms : null;
