@@ -197,8 +197,8 @@ export const outputCases = {
 
 /**
  * Every event the stand-in can make Claude Code fire in one headless session, each given a hook that takes
- * two seconds and records its start, a SIGTERM and its end: which events the host waits for, and what it
- * does to the hooks of those it does not.
+ * a second (six for `slowEvents`) and records its start, a SIGTERM and its end: which events the host
+ * waits for, and what it does to the hooks of those it does not.
  */
 export const lifetimeEvents = [
   'SessionStart',
@@ -219,4 +219,14 @@ export const lifetimeEvents = [
   'Stop',
   'QueryEnd',
   'SessionEnd',
+];
+
+/** Events whose hooks take six seconds: those that fire beside another event's hooks, or at the end. */
+export const slowEvents = [
+  'CwdChanged',
+  'FileChanged',
+  'SubagentStop',
+  'InstructionsLoaded',
+  'SessionEnd',
+  'Stop',
 ];

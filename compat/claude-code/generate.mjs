@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lifetimeEvents, outputCases, suites } from './corpus.mjs';
+import { lifetimeEvents, outputCases, slowEvents, suites } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -13,13 +13,13 @@ const RECORD = `#!/bin/bash
 IN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin "$1"
 `;
 
-/** A hook that takes two seconds, recording its start, a SIGTERM and its end (one line each). */
+/** A hook that takes $2 seconds, recording its start, a SIGTERM and its end (one line each). */
 const SLOW = `#!/bin/bash
 IN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin "life:$1"
 line() { printf '{"event":"%s","what":"%s","t":%s}\\n' "$1" "$2" "$(date +%s%3N)" >> @@OUT@@/life.jsonl; }
 line "$1" start
 trap 'line "$1" TERM; exit 143' TERM
-sleep 2 & wait $!
+sleep "$2" & wait $!
 line "$1" end
 `;
 
@@ -106,7 +106,10 @@ function outputScenario(dir, id, body) {
 function lifetimeScenario(dir) {
   const hooks = Object.fromEntries(
     lifetimeEvents.map((event) => {
-      const group = { hooks: [{ type: 'command', command: `@@HOOKS@@/slow.sh ${event}` }] };
+      // Events whose hooks may run beside another event's take longer than any other, so that the host
+      // going on before they end shows (corpus.mjs: slowEvents).
+      const seconds = slowEvents.includes(event) ? 6 : 1;
+      const group = { hooks: [{ type: 'command', command: `@@HOOKS@@/slow.sh ${event} ${seconds}` }] };
       return [event, [event === 'FileChanged' ? { matcher: 'watched.txt', ...group } : group]];
     }),
   );
