@@ -13,7 +13,8 @@ const [nativeFile, hookwireFile] = process.argv.slice(2);
 const shared = spawnSync('python3', [join(harness, 'compare.py'), nativeFile, hookwireFile], {
   encoding: 'utf8',
 });
-if (shared.status !== 0 && shared.status !== 1) throw new Error(`compare.py: ${shared.stderr || shared.error}`);
+if (shared.status !== 0 && shared.status !== 1)
+  throw new Error(`compare.py: ${shared.stderr || shared.error}`);
 const sharedSame = shared.status === 0;
 if (!sharedSame) process.stdout.write(shared.stdout.replace(/\nDIFFERENT\n?$/, '\n'));
 const [native, hookwire] = [nativeFile, hookwireFile].map((f) => JSON.parse(readFileSync(f, 'utf8')));
