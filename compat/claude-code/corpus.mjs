@@ -230,3 +230,21 @@ export const slowEvents = [
   'SessionEnd',
   'Stop',
 ];
+
+/**
+ * One committed scenario per compound form (compat/scenarios/K*): `if: "Bash(rm *)"` on a hook that denies,
+ * one Bash call; natively the hook runs and the tool does not (or, for the forms Claude Code does not look
+ * through, the tool runs and removes `victim`).
+ */
+export const compoundScenarios = {
+  'K01-if-compound-and': 'ls >/dev/null && rm -rf victim',
+  'K02-if-compound-semicolon': 'ls >/dev/null; rm -rf victim',
+  'K03-if-compound-newline': 'ls >/dev/null\nrm -rf victim',
+  'K04-if-compound-env-prefix': 'FOO=1 rm -rf victim',
+  'K05-if-compound-command-substitution': 'echo $(rm -rf victim)',
+  'K06-if-compound-pipe': 'echo x | rm -rf victim',
+  'K07-if-compound-sudo': 'sudo rm -rf victim',
+  'K08-if-compound-bin-rm': '/bin/rm -rf victim',
+  'K09-if-compound-backticks': 'echo `rm -rf victim`',
+  'K10-if-compound-subshell': '(rm -rf victim)',
+};

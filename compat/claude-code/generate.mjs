@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lifetimeEvents, outputCases, slowEvents, suites } from './corpus.mjs';
+import { compoundScenarios, lifetimeEvents, outputCases, slowEvents, suites } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -149,6 +149,48 @@ function lifetimeScenario(dir) {
   });
 }
 
+/** The compound-command scenarios (compat/scenarios/K*): a denying `if: "Bash(rm *)"` hook, one command. */
+export function generateCompound(out) {
+  return Object.entries(compoundScenarios).map(([id, command]) => {
+    const dir = join(out, id);
+    write(dir, 'settings.json', {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(rm *)', command: '@@HOOKS@@/deny.sh' }] },
+        ],
+      },
+    });
+    write(
+      dir,
+      'hooks/deny.sh',
+      `#!/bin/bash\nIN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin deny\nprintf '%s' '${JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'MK_DENY no rm',
+        },
+      })}'\n`,
+      0o755,
+    );
+    write(dir, 'script.json', [
+      [
+        { type: 'text', text: 'running' },
+        toolUse(0, 'compound', { tool: 'Bash', input: { command, description: id } }),
+      ],
+      [{ type: 'text', text: 'all done' }],
+    ]);
+    write(dir, 'scenario.json', {
+      id,
+      prompt: 'go',
+      flags: ['--allowedTools', 'Bash'],
+      files: { victim: 'still here\n' },
+      post: 'test -e proj/victim && echo victim-kept || echo victim-removed',
+      timeout_s: 120,
+    });
+    return dir;
+  });
+}
+
 /** Writes every scenario under `out`; returns their directories. */
 export function generate(out) {
   const dirs = [];
@@ -166,7 +208,7 @@ export function generate(out) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
-  if (!out) throw new Error('usage: node generate.mjs OUT_DIR');
-  for (const dir of generate(out)) console.log(dir);
+  const [first, second] = process.argv.slice(2);
+  if (!first) throw new Error('usage: node generate.mjs OUT_DIR | --compound OUT_DIR');
+  for (const dir of first === '--compound' ? generateCompound(second) : generate(first)) console.log(dir);
 }

@@ -32,11 +32,16 @@ const bucket = (us) => {
   return '>=30000ms';
 };
 
-/** One entry per process, in start order: what it saw, in words that do not depend on the run. */
+/**
+ * One entry per process started for a hook or an MCP server (its program lies in the run's directory: the
+ * scenario's hooks and servers, the harness's helpers), in start order: what it saw, in words that do not
+ * depend on the run. The host's own Bash tool shells, what a login shell starts, and the harness's set-up
+ * and post commands are the same both ways and are left out.
+ */
 export function summariseProcesses(records, runDir) {
   const ends = new Map(records.filter((r) => r.kind.endsWith('-end')).map((r) => [r.pid, r]));
   return records
-    .filter((r) => !r.kind.endsWith('-end'))
+    .filter((r) => !r.kind.endsWith('-end') && String(r.argv0).startsWith(`${runDir}/`))
     .sort((a, b) => a.start - b.start)
     .map((r) => {
       const end = ends.get(r.pid);
