@@ -12,7 +12,7 @@ export const deliberate = JSON.parse(readFileSync(join(here, 'process-difference
 function normalise(text, runDir) {
   return String(text)
     .replaceAll(runDir, '@@RUN@@')
-    .replaceAll(runDir.replaceAll('/', '-'), '@@RUN@@')
+    .replaceAll(runDir.replace(/[^A-Za-z0-9]/g, '-'), '@@RUN@@')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
     .replace(/\/tmp\/[^/\s:"']+/g, '/tmp/<dir>');
