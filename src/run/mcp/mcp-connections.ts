@@ -54,9 +54,7 @@ export function mcpServerEnvironment(
   const result: Record<string, string | undefined> = Object.fromEntries(
     sdkDefaults.map((name) => [name, undefined]),
   );
-  const withheld = new Set(
-    scrub === null ? [] : withheldVariables(environment, scrub.keep),
-  );
+  const withheld = new Set(scrub === null ? [] : withheldVariables(environment, scrub.keep));
   for (const [name, value] of Object.entries(environment)) {
     if (value !== undefined && !withheld.has(name)) result[name] = value;
   }
