@@ -124,7 +124,8 @@ async function trust(
     process.stdout.write(`${visibleText(displayPath(review.file, cwd))}: trusted, unchanged\n`);
   }
   if (pending.length === 0) return 0;
-  process.stdout.write(pending.map((review) => renderReview(review, cwd)).join('\n'));
+  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  process.stdout.write(pending.map((review) => renderReview(review, cwd, width)).join('\n'));
   const question =
     pending.length === 1
       ? 'Trust this file and let hookwire run its hooks?'
