@@ -197,8 +197,8 @@ export const outputCases = {
 
 /**
  * Every event the stand-in can make Claude Code fire in one headless session, each given a hook that takes
- * two seconds and records its start, a SIGTERM and its end: which events the host waits for, and what it
- * does to the hooks of those it does not.
+ * a second (six for `slowEvents`) and records its start, a SIGTERM and its end: which events the host
+ * waits for, and what it does to the hooks of those it does not.
  */
 export const lifetimeEvents = [
   'SessionStart',
@@ -220,3 +220,31 @@ export const lifetimeEvents = [
   'QueryEnd',
   'SessionEnd',
 ];
+
+/** Events whose hooks take six seconds: those that fire beside another event's hooks, or at the end. */
+export const slowEvents = [
+  'CwdChanged',
+  'FileChanged',
+  'SubagentStop',
+  'InstructionsLoaded',
+  'SessionEnd',
+  'Stop',
+];
+
+/**
+ * One committed scenario per compound form (compat/scenarios/K*): `if: "Bash(rm *)"` on a hook that denies,
+ * one Bash call; natively the hook runs and the tool does not (or, for the forms Claude Code does not look
+ * through, the tool runs and removes `victim`).
+ */
+export const compoundScenarios = {
+  'K01-if-compound-and': 'ls >/dev/null && rm -rf victim',
+  'K02-if-compound-semicolon': 'ls >/dev/null; rm -rf victim',
+  'K03-if-compound-newline': 'ls >/dev/null\nrm -rf victim',
+  'K04-if-compound-env-prefix': 'FOO=1 rm -rf victim',
+  'K05-if-compound-command-substitution': 'echo $(rm -rf victim)',
+  'K06-if-compound-pipe': 'echo x | rm -rf victim',
+  'K07-if-compound-sudo': 'sudo rm -rf victim',
+  'K08-if-compound-bin-rm': '/bin/rm -rf victim',
+  'K09-if-compound-backticks': 'echo `rm -rf victim`',
+  'K10-if-compound-subshell': '(rm -rf victim)',
+};

@@ -4,7 +4,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lifetimeEvents, outputCases, suites } from './corpus.mjs';
+import { compoundScenarios, lifetimeEvents, outputCases, slowEvents, suites } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -13,13 +13,13 @@ const RECORD = `#!/bin/bash
 IN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin "$1"
 `;
 
-/** A hook that takes two seconds, recording its start, a SIGTERM and its end (one line each). */
+/** A hook that takes $2 seconds, recording its start, a SIGTERM and its end (one line each). */
 const SLOW = `#!/bin/bash
 IN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin "life:$1"
 line() { printf '{"event":"%s","what":"%s","t":%s}\\n' "$1" "$2" "$(date +%s%3N)" >> @@OUT@@/life.jsonl; }
 line "$1" start
 trap 'line "$1" TERM; exit 143' TERM
-sleep 2 & wait $!
+sleep "$2" & wait $!
 line "$1" end
 `;
 
@@ -106,7 +106,10 @@ function outputScenario(dir, id, body) {
 function lifetimeScenario(dir) {
   const hooks = Object.fromEntries(
     lifetimeEvents.map((event) => {
-      const group = { hooks: [{ type: 'command', command: `@@HOOKS@@/slow.sh ${event}` }] };
+      // Events whose hooks may run beside another event's take longer than any other, so that the host
+      // going on before they end shows (corpus.mjs: slowEvents).
+      const seconds = slowEvents.includes(event) ? 6 : 1;
+      const group = { hooks: [{ type: 'command', command: `@@HOOKS@@/slow.sh ${event} ${seconds}` }] };
       return [event, [event === 'FileChanged' ? { matcher: 'watched.txt', ...group } : group]];
     }),
   );
@@ -146,6 +149,48 @@ function lifetimeScenario(dir) {
   });
 }
 
+/** The compound-command scenarios (compat/scenarios/K*): a denying `if: "Bash(rm *)"` hook, one command. */
+export function generateCompound(out) {
+  return Object.entries(compoundScenarios).map(([id, command]) => {
+    const dir = join(out, id);
+    write(dir, 'settings.json', {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(rm *)', command: '@@HOOKS@@/deny.sh' }] },
+        ],
+      },
+    });
+    write(
+      dir,
+      'hooks/deny.sh',
+      `#!/bin/bash\nIN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin deny\nprintf '%s' '${JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'MK_DENY no rm',
+        },
+      })}'\n`,
+      0o755,
+    );
+    write(dir, 'script.json', [
+      [
+        { type: 'text', text: 'running' },
+        toolUse(0, 'compound', { tool: 'Bash', input: { command, description: id } }),
+      ],
+      [{ type: 'text', text: 'all done' }],
+    ]);
+    write(dir, 'scenario.json', {
+      id,
+      prompt: 'go',
+      flags: ['--allowedTools', 'Bash'],
+      files: { victim: 'still here\n' },
+      post: 'test -e proj/victim && echo victim-kept || echo victim-removed',
+      timeout_s: 120,
+    });
+    return dir;
+  });
+}
+
 /** Writes every scenario under `out`; returns their directories. */
 export function generate(out) {
   const dirs = [];
@@ -163,7 +208,7 @@ export function generate(out) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
-  if (!out) throw new Error('usage: node generate.mjs OUT_DIR');
-  for (const dir of generate(out)) console.log(dir);
+  const [first, second] = process.argv.slice(2);
+  if (!first) throw new Error('usage: node generate.mjs OUT_DIR | --compound OUT_DIR');
+  for (const dir of first === '--compound' ? generateCompound(second) : generate(first)) console.log(dir);
 }

@@ -14,6 +14,7 @@ export function normalise(text, runDir) {
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
     .replace(/\d{13}/g, '<ms>')
     .replace(/(\w)\1{50,}/g, '$1{many}')
+    .replace(/…\[\+\d+\]/g, '…[+N]')
     .replace(/\[[^\]]*\]: /g, '[<cmd>]: ');
 }
 
@@ -30,14 +31,14 @@ export function verdictOf(meta, { observed, runDir }) {
   }
   if (kind === 'lifetime') return lifetimeVerdict(meta, observed, runDir);
   const toolResult = observed.stream_tool_results[0];
-  const responses = observed.stream_hook_events.filter((e) => e.subtype === 'hook_response');
   return {
     hookRan: observed.hook_stdin.length > 0,
     toolRan: observed.tool_ran,
     toolResult: toolResult ? normalise(toolResult.content, runDir).slice(0, 400) : null,
     toolResultIsError: toolResult?.is_error ?? null,
-    hookOutcomes: responses.map((e) => e.outcome),
-    systemMessages: observed.stream_system_other.map((e) => e.subtype),
+    // What the user is told besides (the stream's system messages: a hook_no_verdict warning, ...). The
+    // stream's hook_response lines are not compared: through hookwire they describe the catch-all.
+    systemMessages: observed.stream_system_other.map((e) => `${e.subtype}${e.tag ? `:${e.tag}` : ''}`),
     result: normalise(observed.result?.result ?? '', runDir).slice(0, 300),
   };
 }
@@ -59,6 +60,8 @@ function lifetimeVerdict(meta, observed, runDir) {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+  // Only the main loop's model requests tell whether the host went on: side requests (titles, summaries)
+  // run concurrently with hooks.
   const main = api.filter((r) => r.main);
   const firstRequest = observed.requests[0];
   const t0 = main.length && firstRequest ? main[0].t - firstRequest.t_ms : null;
@@ -72,13 +75,16 @@ function lifetimeVerdict(meta, observed, runDir) {
       continue;
     }
     const ending = mine.find((l) => l.what === 'end' || l.what === 'TERM');
-    const next = [...api.filter((r) => r.t > start.t).map((r) => r.t), ...(exitAt ? [exitAt] : [])].sort()[0];
+    const next = [
+      ...main.filter((r) => r.t > start.t).map((r) => r.t),
+      ...(exitAt ? [exitAt] : []),
+    ].sort()[0];
     events[event] = {
       ran: true,
       ended: ending?.what ?? 'none',
       termAfterStartMs: ending?.what === 'TERM' ? bucket(ending.t - start.t) : undefined,
       awaited: ending?.what === 'end' && next !== undefined ? next >= ending.t : ending ? false : null,
-      times: mine.length,
+      firings: mine.filter((l) => l.what === 'start').length,
     };
   }
   return { events };

@@ -68,7 +68,13 @@ export function renderReview(review: FileReview, cwd: string, width = DEFAULT_WI
     const reason =
       review.status === 'moved' && review.previous
         ? describeUntrustedReason({ kind: 'moved', was: review.previous.realpath, now: review.realpath })
-        : 'new file';
+        : review.status === 'other-project' && review.previous && review.project !== undefined
+          ? describeUntrustedReason({
+              kind: 'other-project',
+              project: review.project,
+              trustedFor: review.previous.projects ?? [],
+            })
+          : 'new file';
     heading = `${shown}: ${show(reason)}, ${count}`;
     body =
       review.hooks.length > 0
