@@ -212,8 +212,17 @@ static int send_within(int fd, const char *p, size_t n, int ms) {
   return 0;
 }
 
+/* The whole answer's length once its lengths are in `b`, else 0. */
+static size_t answer_length(const buffer *b) {
+  if (b->length < 12) return 0;
+  size_t out_length = read_u32(b->data + 8);
+  if (b->length < 16 + out_length) return 0;
+  return 16 + out_length + read_u32(b->data + 12 + out_length);
+}
+
 /*
- * The answer, to the end of the connection, the heartbeats before it dropped: -1 (and `failure`) when no
+ * The answer, the heartbeats before it dropped: read until it is whole (its lengths say when; the end of the
+ * connection comes later, after the daemon's own work) or the connection ends. -1 (and `failure`) when no
  * byte came for `ms`, on an error, or past `limit` bytes.
  */
 static int read_answer(int fd, buffer *b, size_t limit, int ms) {
@@ -238,6 +247,8 @@ static int read_answer(int fd, buffer *b, size_t limit, int ms) {
       snprintf(failure, sizeof failure, "its answer is over %u bytes", (unsigned)limit);
       return -1;
     }
+    size_t whole = answer_length(b);
+    if (whole != 0 && b->length >= whole) return 0;
   }
 }
 
