@@ -138,6 +138,9 @@ export default defineConfig([
     sourcemap: false,
     define: { 'import.meta.dirname': '__dirname' },
     esbuildPlugins: [binImportsBuiltCli],
+    // bin/hookwire-client: the native client compiled for this machine when it has a C compiler, else the
+    // Node client, with a line saying which (bin/install-client.cjs; docs/daemon.md).
+    onSuccess: 'node bin/install-client.cjs --build',
   },
   /*
    * `hookwire run` as one CommonJS file (dist/hookwire-run.cjs), jsonc-parser included (its ES module
