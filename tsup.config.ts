@@ -15,6 +15,9 @@ const sdks = [
   '@modelcontextprotocol/client',
   // The host's own OpenTelemetry API, imported only when the host registered a tracer provider.
   '@opentelemetry/api',
+  // The Bash parser of `if` rules (WebAssembly, with tree-sitter-bash's grammar file beside it), imported
+  // only when a Bash rule must split a compound command (src/select/shell-parser.ts).
+  'web-tree-sitter',
 ];
 
 /** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */

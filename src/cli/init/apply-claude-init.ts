@@ -81,9 +81,9 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
 
   // Read before init changes them: an existing hooks file's own content must have been trusted already,
   // and a settings file init rewrites is trusted with its new bytes only if its old ones were.
-  const trustedBefore = !existsSync(hooksPath) || isTrustedNow(hooksPath);
+  const trustedBefore = !existsSync(hooksPath) || isTrustedNow(hooksPath, projectDir);
   const trustedSettings = [...plan.rewritten]
-    .filter(([file]) => isTrustedNow(join(projectDir, file)))
+    .filter(([file]) => isTrustedNow(join(projectDir, file), projectDir))
     .map(([file, text]) => ({ path: join(projectDir, file), level: levelOf(file), text }));
   const hooksText = hooksFileText(plan, hooksPath, state !== undefined);
   if (existsSync(hooksPath) && state === undefined && !options.force) {
