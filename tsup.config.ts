@@ -15,6 +15,8 @@ const sdks = [
   '@modelcontextprotocol/client',
   // The host's own OpenTelemetry API, imported only when the host registered a tracer provider.
   '@opentelemetry/api',
+  // `serve --state redis://...`'s client, an optional peer.
+  'ioredis',
 ];
 
 /** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */
