@@ -18,6 +18,8 @@ const sdks = [
   // The Bash parser of `if` rules (WebAssembly, with tree-sitter-bash's grammar file beside it), imported
   // only when a Bash rule must split a compound command (src/select/shell-parser.ts).
   'web-tree-sitter',
+  // `serve --state redis://...`'s client, an optional peer.
+  'ioredis',
 ];
 
 /** The single-file bundle of `hookwire run` (CommonJS), built by the second config below next to the bin. */
