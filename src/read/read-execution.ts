@@ -30,6 +30,8 @@ export function readExecution(
 ): HookVerdict {
   const spec = specOf(event);
   const label = hook.label;
+  if (execution.stdoutTruncated && execution.kind !== 'cancelled' && spec.block && !spec.notificationOnly)
+    return cutAnswer(spec.block.decision, label);
   switch (execution.kind) {
     case 'cancelled':
       return {
@@ -223,6 +225,16 @@ function exitMessage(label: string, execution: HandlerExecution, stderrMessage: 
   if (execution.exitCode === null && execution.signal) return `[${label}]: killed by ${execution.signal}`;
   if (execution.stderr.trim()) return stderrMessage;
   return `[${label}]: exited with code ${execution.exitCode}`;
+}
+
+/**
+ * A hook whose answer went past the capture cap (`outputCapBytes`, 16 MiB by default; the http body cap):
+ * what was kept may be the start of a deny, so on an event that can block it blocks, naming the cap, rather
+ * than read a cut answer as no answer.
+ */
+function cutAnswer(decision: 'deny' | 'block', label: string): HookVerdict {
+  const reason = `[${label}]: its answer went past hookwire's capture cap (outputCapBytes) and was cut, so it cannot be read whole; blocking (fail closed)`;
+  return { status: 'blocking', output: null, error: reason, effects: { decision, reason } };
 }
 
 /**
