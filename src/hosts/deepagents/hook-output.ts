@@ -107,13 +107,13 @@ function withBooleans(
 export function readWireOutput(value: unknown): WireOutput | null {
   if (!isRecord(value)) return null;
   const output = withBooleans(value, ['continue', 'suppressOutput']);
-  if (output === null || !isWireOutput(output)) return null;
+  if (output === null) return null;
   if (isRecord(output.hookSpecificOutput)) {
     const specific = readSpecificOutput(output.hookSpecificOutput);
     if (specific === null) return null;
     output.hookSpecificOutput = specific;
   }
-  return output;
+  return isWireOutput(output) ? output : null;
 }
 
 function readSpecificOutput(value: Record<string, unknown>): Record<string, unknown> | null {
