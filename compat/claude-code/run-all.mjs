@@ -35,7 +35,7 @@ function placeless(observedFile) {
     .replaceAll(harness, '<harness>')
     .replaceAll(dirname(claude), '<claude-bin>')
     .replaceAll(process.env.HOME ?? '/root', '<home>')
-    .replace(/"PWD": ?"\/[^"]*"/g, '"PWD":"<cwd>"');
+    .replace(/"(OLD)?PWD": ?"\/[^"]*"/g, '"$1PWD":"<cwd>"');
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
