@@ -23,7 +23,11 @@ afterEach(async () => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
-async function daemon(options: { requestTimeLimitMs?: number; budget?: number; answerAfter?: Promise<void> }) {
+async function daemon(options: {
+  requestTimeLimitMs?: number;
+  budget?: number;
+  answerAfter?: Promise<void>;
+}) {
   const directory = mkdtempSync(join(tmpdir(), 'hookwire-daemon-limits-'));
   directories.push(directory);
   const socketPath = join(directory, 'daemon.sock');
@@ -103,7 +107,7 @@ function answerOf(bytes: Buffer): { code: number; stdout: string; stderr: string
 
 describe('the daemon bounds what a client makes it hold', () => {
   it('answers a whole request, with heartbeats before the answer while it works', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const answerAfter = new Promise<void>((resolve) => {
       release = resolve;
     });
@@ -130,9 +134,7 @@ describe('the daemon bounds what a client makes it hold', () => {
   it('closes a partial request that is not whole within the time limit, and lets its bytes go', async () => {
     const { server, socketPath } = await daemon({ requestTimeLimitMs: 200 });
     const whole = request(100_000);
-    const answer = answerOf(
-      await exchange(socketPath, (socket) => socket.write(whole.subarray(0, 50_000))),
-    );
+    const answer = answerOf(await exchange(socketPath, (socket) => socket.write(whole.subarray(0, 50_000))));
     expect(answer.code).toBe(2);
     expect(answer.stderr).toMatch(/no whole request within 200 ms/);
     expect(server.heldRequestBytes()).toBe(0);
