@@ -434,8 +434,24 @@ async function checkFired(vector: Vector, tmp: string): Promise<string | null> {
 function checkProject(vector: Vector): string | null {
   const event = eventOf(vector);
   const { invocation, context } = invocationOf(vector);
-  const observed = vector.observed as Record<string, unknown>;
-  return firstDifference(observed.stdin, projectInvocation(event, invocation, context));
+  const expect = (vector.expect ?? {}) as Record<string, unknown>;
+  const raises = Object.entries(expect).find(([key]) => /^raises .* matching$/.test(key))?.[1];
+  let stdin: Record<string, unknown>;
+  try {
+    stdin = projectInvocation(event, invocation, context);
+  } catch (error) {
+    if (typeof raises === 'string' && String((error as Error).message).includes(raises)) return null;
+    throw error;
+  }
+  if (typeof raises === 'string') return `projected without raising (expected ${JSON.stringify(raises)})`;
+  if (isRecord(vector.observed)) return firstDifference(vector.observed.stdin, stdin);
+  // No recorded payload: the expect keys that name a wire field are compared.
+  const named = Object.keys(expect).filter((key) => key in stdin);
+  if (named.length === 0) return 'the vector states nothing to compare';
+  return firstDifference(
+    Object.fromEntries(named.map((key) => [key, expect[key]])),
+    Object.fromEntries(named.map((key) => [key, stdin[key]])),
+  );
 }
 
 /** hookwire's own adapter, as the CLI runs it (from source: `hookwire deepagents-legacy`). */
