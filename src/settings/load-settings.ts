@@ -77,7 +77,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       store ??=
         trustStoreInsideProject(storeFile, options.projectDir, options.homeDir) ?? readTrustStore(storeFile);
       // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
-      verdict = read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes);
+      // A plugin's files live with the plugin; every other source that needs trust is the project's own.
+      const project = { projectDir: options.projectDir, withinProject: source.level !== 'plugin' };
+      verdict =
+        read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes, project);
     }
     const enabling = {
       file: source.file,
