@@ -95,7 +95,7 @@ describe('Bash if rules and compound commands', () => {
         expect(matches(command)).toBe(true);
         expect(matches(place(command, around))).toBe(true);
       }),
-      300,
+      100,
     );
   });
 
@@ -105,7 +105,7 @@ describe('Bash if rules and compound commands', () => {
       fc.property(other, context, (command, around) => {
         expect(matches(place(command, { ...around, opaque: false }))).toBe(false);
       }),
-      300,
+      100,
     );
   });
 
@@ -124,7 +124,7 @@ describe('Bash if rules and compound commands', () => {
           expect(total).toBeLessThanOrEqual(command.length * 64 + 65_536 + command.length + 1);
         }
       }),
-      300,
+      100,
     );
   });
 
