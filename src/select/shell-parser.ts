@@ -3,7 +3,12 @@ import type { Node, Parser } from 'web-tree-sitter';
 
 /** Why a command line has no syntax tree. */
 export interface Unparsed {
-  readonly unparsed: 'syntax error' | 'too complex' | 'parser not loaded' | 'parser unavailable';
+  readonly unparsed:
+    | 'syntax error'
+    | 'too complex'
+    | 'group or process substitution'
+    | 'parser not loaded'
+    | 'parser unavailable';
 }
 
 /**
