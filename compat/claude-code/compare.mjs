@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareProcesses, summariseProcesses } from './processes.mjs';
+import { compareProcesses, summariseProcesses } from '../lib/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const harness = process.env.COMPAT_HARNESS ?? resolve(here, '../../../shared/compat');

@@ -66,7 +66,9 @@ function rulesScenario(dir, suite) {
     flags: suite.flags,
     ...(suite.env ? { env: suite.env } : {}),
     ...(suite.setup ? { setup: suite.setup } : {}),
-    timeout_s: 300,
+    // Through hookwire every event starts a Node process: on a loaded 2-core machine a 30-call table takes
+    // minutes, and a run the harness kills leaves the last subjects without a verdict.
+    timeout_s: 900,
     subjects: Object.keys(suite.subjects),
     rules: Object.fromEntries(Object.entries(suite.rules).map(([id, rule]) => [id, normalRule(rule)])),
   });

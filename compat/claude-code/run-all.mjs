@@ -7,7 +7,8 @@
 //   unshare -n sh -c 'ip link set lo up; node compat/claude-code/run-all.mjs [--only ID,...] [--keep-observed]
 //        SCENARIO_DIR...'
 //
-// Environment: CLAUDE_BIN, COMPAT_HARNESS, HOOKWIRE (default `node <project>/dist/hookwire.cjs`).
+// Environment: CLAUDE_BIN, COMPAT_HARNESS, HOOKWIRE (default `node <project>/dist/hookwire.cjs`; the native
+// client with the daemon: `hookwire-client --hookwire <project>/dist/hookwire.cjs`, with --label client).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,22 +16,33 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-/** An observed.json as kept in the project: this machine's directories named, not spelt out. */
+/**
+ * An observed.json as kept in the project: this machine's directories named, not spelt out, and only the
+ * process records of the scenario's own programs (what compare.mjs reads).
+ */
 function placeless(observedFile) {
   const harness = process.env.COMPAT_HARNESS ?? resolve(project, '../shared/compat');
-  return readFileSync(observedFile, 'utf8')
+  const observed = JSON.parse(readFileSync(observedFile, 'utf8'));
+  const ours = new Set(
+    (observed.process_records ?? [])
+      .filter((r) => String(r.argv0).startsWith(`${observed.run_dir}/`))
+      .map((r) => r.pid),
+  );
+  observed.process_records = (observed.process_records ?? []).filter((r) => ours.has(r.pid));
+  delete observed.processes;
+  return `${JSON.stringify(observed, null, 1)}\n`
     .replaceAll(project, '<project>')
     .replaceAll(harness, '<harness>')
     .replaceAll(dirname(claude), '<claude-bin>')
     .replaceAll(process.env.HOME ?? '/root', '<home>')
-    .replace(/"PWD": ?"\/[^"]*"/g, '"PWD":"<cwd>"');
+    .replace(/"(OLD)?PWD": ?"\/[^"]*"/g, '"$1PWD":"<cwd>"');
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 const project = resolve(here, '../..');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { only: { type: 'string' }, 'keep-observed': { type: 'boolean' } },
+  options: { only: { type: 'string' }, 'keep-observed': { type: 'boolean' }, label: { type: 'string' } },
 });
 const claude = process.env.CLAUDE_BIN ?? 'claude';
 const hookwire = process.env.HOOKWIRE ?? `node ${join(project, 'dist/hookwire.cjs')}`;
@@ -49,7 +61,8 @@ const dirs = positionals
   .filter((d) => existsSync(join(d, 'scenario.json')) && !skipped.has(basename(d)))
   .filter((d) => !only || only.some((id) => basename(d).startsWith(id)));
 const work = mkdtempSync(join(tmpdir(), 'hookwire-compat-all-'));
-const file = join(here, `comparison-${version}.json`);
+// `--label client` keeps the results of another runner (the native client and the daemon) apart.
+const file = join(here, `comparison-${version}${values.label ? `-${values.label}` : ''}.json`);
 // Re-read before each write: two runs of this script may keep results in the same file.
 const merge = (id, entry) => {
   const latest = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { version, scenarios: {} };

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { summariseProcesses } from './processes.mjs';
+import { summariseProcesses } from '../lib/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const harness = process.env.COMPAT_HARNESS ?? resolve(here, '../../../shared/compat');
@@ -26,9 +26,9 @@ const result = spawnSync(process.execPath, [join(harness, 'run-scenario.mjs'), .
   stdio: 'inherit',
   env: {
     ...process.env,
-    BASH_ENV: join(here, 'record-process.bash'),
+    BASH_ENV: join(here, '../lib/record-process.bash'),
     PROCESS_RECORDS: records,
-    PROCESS_RECORDER: join(here, 'record-process.mjs'),
+    PROCESS_RECORDER: join(here, '../lib/record-process.mjs'),
   },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);

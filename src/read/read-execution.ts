@@ -8,7 +8,7 @@ import { effectsOfOutput } from './effects-of-output.js';
 import { type HookEffects, type HookVerdict, NO_EFFECTS } from './hook-verdict.js';
 import { readModelVerdict } from './model-verdict.js';
 import { plainStdoutEffects } from './plain-stdout.js';
-import { stdoutJsonObject } from './stdout-json-object.js';
+import { readStdoutJson } from './stdout-json-object.js';
 import { readWireOutput } from './wire-output.js';
 
 /**
@@ -75,11 +75,13 @@ function readCompleted(
   if (execution.verdict !== undefined) return readModelVerdict(spec, label, execution.verdict);
   const structured = execution.output;
   const text = typeof structured === 'string' ? structured : execution.stdout;
-  const output = isRecord(structured)
-    ? structured
-    : structured == null || typeof structured === 'string'
-      ? stdoutJsonObject(text)
-      : undefined;
+  const fromText = structured == null || typeof structured === 'string';
+  const stdoutJson = fromText ? readStdoutJson(text) : { object: undefined, several: false };
+  const output = isRecord(structured) ? structured : stdoutJson.object;
+  if (stdoutJson.several && !spec.notificationOnly) {
+    const invalid = 'invalid output: stdout holds several JSON objects, not one';
+    return failure(spec, hook, 'failed', 'non_blocking_error', null, `[${label}]: ${invalid}`, invalid);
+  }
   if (structured != null && typeof structured !== 'string' && output === undefined) {
     const invalid = 'invalid output: expected an object';
     return failure(spec, hook, 'failed', 'non_blocking_error', null, `[${label}]: ${invalid}`, invalid);

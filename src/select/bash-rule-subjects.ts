@@ -59,11 +59,12 @@ export function bashSubjectsNeedParser(command: string): boolean {
 /**
  * Every text a Bash `if` rule is tested against for one command line, as Claude Code 2.1.332 matches:
  * each simple command anywhere in it (after `&&`, `||`, `;`, `&`, a newline or a pipe; in `$(...)`,
- * backticks, `<(...)`, subshells, groups, functions, loops, conditionals, here-documents), without its
+ * backticks, subshells, loops, conditionals, here-documents), without its
  * leading `NAME=value` assignments and its redirections. Besides (hookwire, erring toward the guard): each
  * one with its words unquoted (`"rm" x` as `rm x`), with a command given by path also by its basename
  * (`/bin/rm`), what a wrapper runs (`sudo`, `env`, `nice`, ...), and the scripts of `sh -c` and `eval`.
- * Unparsed when the line has a syntax error or the parser cannot be had: the caller then matches.
+ * Unparsed when the line has a syntax error, a `{ ...; }` group (functions included) or a `<(...)` (on which
+ * Claude Code fires every rule), or the parser cannot be had: the caller then matches.
  */
 export function bashRuleSubjects(command: string): readonly string[] | Unparsed {
   const subjects: Subjects = {
@@ -89,9 +90,13 @@ function collectSubjects(command: string, subjects: Subjects, depth: number): Un
     return undefined;
   }
   const scripts: string[] = [];
-  const read = readShell(command, (root) => {
+  const read = readShell(command, (root): Unparsed | undefined => {
     for (const node of commandNodes(root)) {
-      if (subjects.budget < 0) return;
+      if (subjects.budget < 0) return undefined;
+      // Claude Code 2.1.332 fires every Bash rule on a line with a `{ ...; }` group or a `<(...)` (compat
+      // G01, K01-K10): so does hookwire.
+      if (node.type === 'compound_statement' || node.type === 'process_substitution')
+        return { unparsed: 'group or process substitution' };
       if (node.type !== 'command') {
         add(subjects, node.text);
         continue;
@@ -105,8 +110,9 @@ function collectSubjects(command: string, subjects: Subjects, depth: number): Un
       const first = words.findIndex((word) => !ASSIGNMENT.test(word));
       if (first !== -1) addCommand(words.slice(first), subjects, scripts, 0);
     }
+    return undefined;
   });
-  if (read !== undefined && 'unparsed' in read) return read;
+  if (read !== undefined) return read;
   for (const script of scripts) {
     if (depth + 1 >= MAX_NESTED_SCRIPTS) return { unparsed: 'syntax error' };
     const nested = collectSubjects(script, subjects, depth + 1);
@@ -119,7 +125,13 @@ function collectSubjects(command: string, subjects: Subjects, depth: number): Un
 function* commandNodes(root: Node): Generator<Node> {
   const stack: Node[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (node.type === 'command' || node.type === 'declaration_command' || node.type === 'unset_command')
+    if (
+      node.type === 'command' ||
+      node.type === 'declaration_command' ||
+      node.type === 'unset_command' ||
+      node.type === 'compound_statement' ||
+      node.type === 'process_substitution'
+    )
       yield node;
     const children = node.namedChildren;
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as Node);

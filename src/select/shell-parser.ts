@@ -3,7 +3,12 @@ import type { Node, Parser } from 'web-tree-sitter';
 
 /** Why a command line has no syntax tree. */
 export interface Unparsed {
-  readonly unparsed: 'syntax error' | 'too complex' | 'parser not loaded' | 'parser unavailable';
+  readonly unparsed:
+    | 'syntax error'
+    | 'too complex'
+    | 'group or process substitution'
+    | 'parser not loaded'
+    | 'parser unavailable';
 }
 
 /**
@@ -13,6 +18,18 @@ export interface Unparsed {
  */
 let loading: Promise<Parser | null> | undefined;
 let loaded: Parser | null | undefined;
+let baselineCompilerOnly = false;
+
+/**
+ * For a process that lives for one event (`hookwire run`, `fire`): compile the grammar with V8's baseline
+ * WebAssembly compiler only. Otherwise V8 goes on optimising the 1.3 MB grammar on background threads after
+ * the parse, and the process cannot exit until that is done: measured 5 to 20 s on a loaded 2-core machine,
+ * during which the host waits for the hook. Not the default for the library, since the V8 flag holds for
+ * every module the process compiles later, and a long-lived host may want its own WebAssembly optimised.
+ */
+export function compileShellParserForShortLivedProcess(): void {
+  baselineCompilerOnly = true;
+}
 
 /**
  * Loads the parser once per process; resolves when it is usable (or known to be unavailable: the optional
@@ -38,6 +55,8 @@ export function shellParserSettled(): boolean {
 }
 
 async function loadParser(): Promise<Parser> {
+  // `node:v8` is imported only here: loading it costs more than an event that needs no parser may spend.
+  if (baselineCompilerOnly) (await import('node:v8')).setFlagsFromString('--liftoff-only');
   const { Parser, Language } = await import('web-tree-sitter');
   await Parser.init();
   const grammar = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');

@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +35,23 @@ function exampleFiles(directory = 'examples'): string[] {
   });
 }
 
+/**
+ * The plugin example's hooks use ${CLAUDE_PLUGIN_ROOT}, which a hook outside a plugin may not (Claude Code
+ * refuses it): it is checked inside a plugin laid out as Claude Code loads one.
+ */
+const PLUGIN_HOOKS = 'examples/real-world/plugin-hooks.json';
+function examplePlugin(): string {
+  const plugin = join(cache, 'example-plugin');
+  mkdirSync(join(plugin, '.claude-plugin'), { recursive: true });
+  mkdirSync(join(plugin, 'hooks'), { recursive: true });
+  mkdirSync(join(plugin, 'scripts'), { recursive: true });
+  writeFileSync(join(plugin, '.claude-plugin', 'plugin.json'), '{"name": "example"}');
+  copyFileSync(join(root, PLUGIN_HOOKS), join(plugin, 'hooks', 'hooks.json'));
+  for (const script of ['format.sh', 'check_tests_ran.py'])
+    writeFileSync(join(plugin, 'scripts', script), '');
+  return plugin;
+}
+
 const destructive = hookInput('PreToolUse', {
   tool_name: 'Bash',
   tool_input: { command: 'rm -rf /' },
@@ -44,8 +69,11 @@ describe('the built bin', () => {
     expect(result).toMatchObject({ code: 0, stdout: `${PACKAGE.version}\n` });
   });
 
-  it('validates every shipped example', async () => {
-    const result = await runCli(['validate', ...exampleFiles().sort()], '', {}, [BIN]);
+  it('validates every shipped example, the plugin hooks file as the plugin it belongs in', async () => {
+    const settings = exampleFiles()
+      .filter((file) => file !== PLUGIN_HOOKS)
+      .sort();
+    const result = await runCli(['validate', ...settings, '--plugin', examplePlugin()], '', {}, [BIN]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });

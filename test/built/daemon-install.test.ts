@@ -35,6 +35,8 @@ function installedProject(withClient: boolean) {
   copyFileSync(join(root, 'package.json'), join(hookwire, 'package.json'));
   cpSync(join(root, 'dist'), join(hookwire, 'dist'), { recursive: true });
   cpSync(join(root, 'bin'), join(hookwire, 'bin'), { recursive: true });
+  // As the package carries it (bin/install-client.cjs --build under `npm pack`): the Node client.
+  copyFileSync(join(root, 'bin', 'hookwire-client.mjs'), join(hookwire, 'bin', 'hookwire-client'));
   // Its dependencies, as npm would have nested or hoisted them.
   symlinkSync(join(root, 'node_modules'), join(hookwire, 'node_modules'));
   mkdirSync(join(modules, '.bin'));

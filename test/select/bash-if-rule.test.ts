@@ -49,6 +49,9 @@ describe('a Bash if rule matches every subcommand (Claude Code 2.1.332, issue: c
     'sh -c "rm -rf x"',
     "bash -lc 'ls; rm -rf x'",
     'eval "rm -rf x"',
+    // Claude Code fires every rule on a group or a process substitution (compat G01, K01-K10).
+    '{ ls; }',
+    'diff <(ls a) <(ls b)',
     // Unparseable: fails closed.
     'echo "unclosed',
     'ls &&',

@@ -4,7 +4,7 @@ import { quoteShellWord } from '../../common/shell-words.js';
 import { version } from '../../common/version.js';
 import { CommandInputError } from '../command-input.js';
 import type { CatchAllTarget } from './catch-all-command.js';
-import { clientDetachesItself, hookwireInvocation } from './hookwire-invocation.js';
+import { clientDetachesItself, eventPathOf, hookwireInvocation } from './hookwire-invocation.js';
 import {
   BACKUP_DIRECTORY,
   type InitState,
@@ -125,6 +125,7 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
     lines.push(`  ${file}: rewritten${entries} (backup: ${backup})`);
   }
   lines.push(`  calls: ${target.hookwire} run --settings ${target.hooksFile} <Event>`);
+  lines.push(`  events take: ${eventPathOf(options.cliPath, target.hookwire)}`);
   lines.push('  undo: hookwire init --undo');
   process.stdout.write(`${lines.join('\n')}\n`);
   const hooks = { path: hooksPath, level: 'explicit' as const, text: hooksText };
