@@ -95,6 +95,7 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      host: 'src/host.ts',
       deepagents: 'src/deepagents/middleware-entry.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       'openai-agents': 'src/adapters/openai-agents/index.ts',
@@ -108,6 +109,7 @@ export default defineConfig([
     dts: {
       entry: {
         index: 'src/index.ts',
+        host: 'src/host.ts',
         deepagents: 'src/deepagents/middleware-entry.ts',
         'ai-sdk': 'src/adapters/ai-sdk/index.ts',
         'openai-agents': 'src/adapters/openai-agents/index.ts',
