@@ -8,15 +8,17 @@ import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
+import { queueDelivery } from './background/queue-delivery.js';
 import { callbackHooks } from './callback-hooks.js';
 import type { Engine, EngineOptions, FireOptions } from './engine.js';
 import type { EngineContext } from './engine-context.js';
 import { EngineRunSettings } from './engine-run-settings.js';
 import { fireEvent } from './fire-event.js';
+import { LocalSessionState } from './local-session-state.js';
 import { normalizeOptions } from './normalize-options.js';
 import { ScopedHookSets } from './scoped-hook-sets.js';
 import { SessionFiles } from './session-files.js';
-import { type Delivery, SessionState } from './session-state.js';
+import type { Delivery } from './session-state.js';
 import { createUntrustedGate } from './untrusted-gate.js';
 import { createSessionWatcher, type SessionWatcher } from './watch-files.js';
 
@@ -72,9 +74,11 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   const context: EngineContext = {
     options,
     policy: settings.policy,
-    state: new SessionState(
-      options.sessionStateDir === undefined ? undefined : new SessionFiles(options.sessionStateDir),
-    ),
+    state:
+      options.sessionState ??
+      new LocalSessionState(
+        options.sessionStateDir === undefined ? undefined : new SessionFiles(options.sessionStateDir),
+      ),
     envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
     defaults: {
       sessionId,
@@ -159,7 +163,8 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       return set;
     },
     deliver(target: string, deliveries: readonly Delivery[]): void {
-      for (const delivery of deliveries) context.state.queue(target, delivery);
+      // The local state queues before this returns; a shared store's write is awaited by close().
+      for (const delivery of deliveries) context.track(queueDelivery(context, target, delivery));
     },
     watchFiles(watchOptions = {}) {
       // A watcher made now would never be closed, and would keep the process alive.

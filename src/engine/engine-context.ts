@@ -4,7 +4,7 @@ import type { Diagnostic, HookPolicy } from '../settings/configured-hook.js';
 import type { EngineRunSettings } from './engine-run-settings.js';
 import type { NormalizedOptions } from './normalize-options.js';
 import type { ScopedHookSets } from './scoped-hook-sets.js';
-import type { SessionState } from './session-state.js';
+import type { SessionStateBackend } from './session-state.js';
 import type { UntrustedGate } from './untrusted-gate.js';
 import type { SessionWatcher } from './watch-files.js';
 
@@ -13,7 +13,8 @@ export interface EngineContext {
   readonly options: NormalizedOptions;
   /** The merged hook policy, which the http runner enforces (URL and env var allowlists). */
   readonly policy: HookPolicy;
-  readonly state: SessionState;
+  /** `once` claims, Stop counts and waiting background results: the engine's option, or local. */
+  readonly state: SessionStateBackend;
   /** The sessions' environment files (CLAUDE_ENV_FILE). */
   readonly envFiles: SessionEnvFiles;
   readonly defaults: PayloadDefaults;

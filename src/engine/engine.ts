@@ -13,7 +13,7 @@ import type { FileWatcher } from '../watch/file-watcher.js';
 import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { ScopedHookSet } from './scoped-hook-sets.js';
-import type { Delivery } from './session-state.js';
+import type { Delivery, SessionStateBackend } from './session-state.js';
 import type { WatchFilesOptions } from './watch-files.js';
 
 export type { HookScope } from '../settings/configured-hook.js';
@@ -80,7 +80,7 @@ export interface EngineOptions {
    * output is read, the default transcript path. Default: Claude Code (`claudeCodeHost`).
    */
   readonly host?: Host;
-  /** Capture cap per stream, bytes. Default 1 MiB. */
+  /** Capture cap per stream, bytes. Default 16 MiB; past it a hook on an event that can block blocks (fail closed). */
   readonly outputCapBytes?: number;
   /**
    * How command hooks are spawned. `helper-process` routes spawns through a small long-lived process the
@@ -128,6 +128,13 @@ export interface EngineOptions {
    * untouched for 7 days go at the next session start or end. Default: in memory.
    */
   readonly sessionStateDir?: string;
+  /**
+   * Where the engine keeps what it remembers per session (`once` claims, consecutive Stop blocks, waiting
+   * background results) instead: a store shared by several engines, such as `serve --state redis://...`'s
+   * (`connectRedisSessionState`). The caller made it and closes it; `sessionStateDir` is then ignored. A
+   * store that fails during an event fails the event closed (blocked, with the store's located reason).
+   */
+  readonly sessionState?: SessionStateBackend;
   /**
    * `require`: hooks from sources a repository can carry (project and local settings, and settings files
    * inside the project directory) run only when `hookwire trust` recorded their exact bytes; others do not

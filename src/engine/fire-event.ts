@@ -3,9 +3,16 @@ import { fillPayload } from '../events/fill-payload.js';
 import { specOf, unknownEventWarning } from '../events/lookup.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
-import { NO_HOOKS, type SelectedHook, selectHooks } from '../select/select-hooks.js';
+import {
+  NO_HOOKS,
+  type SelectedHook,
+  selectHooks,
+  selectionNeedsShellParser,
+} from '../select/select-hooks.js';
+import { loadShellParser } from '../select/shell-parser.js';
 import { deliveredEntries } from './background/delivered-entries.js';
 import { capStopBlocks } from './cap-stop-blocks.js';
+import { claimOnceHooks } from './claim-once-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
 import { emptyOutcome } from './empty-outcome.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
@@ -14,6 +21,8 @@ import type { Firing } from './firing.js';
 import { settingsWithEnvFile, withSessionEnvironment } from './offer-env-file.js';
 import { planFiring } from './plan-firing.js';
 import { runFiring } from './run-firing.js';
+import type { Delivery, SessionStateBackend } from './session-state.js';
+import { failClosedOnStateFault, stateFaultMessage } from './session-state-fault.js';
 import { watchPathsOf } from './watch-files.js';
 
 /**
@@ -34,11 +43,12 @@ export function fireEvent(
   given: Readonly<Record<string, unknown>>,
   signal: AbortSignal | undefined,
 ): Promise<Outcome> {
+  // A Bash `if` rule that must split a compound command loads the parser once, on first need.
+  if (selectionNeedsShellParser(context.hookSets.index, event, given))
+    return loadShellParser().then(() => fireEvent(context, event, given, signal));
   const selected = selectHooks(context.hookSets.index, event, given);
-  const { state } = context;
   const fired =
-    selected === NO_HOOKS &&
-    !(state.hasPending() && state.hasPendingFor(sessionOf(given, context.defaults.sessionId)))
+    selected === NO_HOOKS && !context.state.mayHavePending(sessionOf(given, context.defaults.sessionId))
       ? emptyOutcome(event)
       : // runSelected is async: a bad payload it finds becomes a rejection, never a synchronous throw.
         runSelected(context, event, given, selected, signal);
@@ -73,13 +83,16 @@ async function runSelected(
     settings: grant === undefined ? settings : settingsWithEnvFile(settings, grant),
     startedAt,
   };
-  const plan = planFiring(selected, state, sessionId);
+  // What the session state could not do (a store that did not answer): the event fails closed below.
+  const faults: string[] = [];
+  const plan = planFiring(selected, await claimOnceHooks(selected, state, sessionId, faults), sessionId);
   const finished = await runFiring(firing, selected, plan);
 
   const entries = mergeEntries(selected, finished);
   // One push per entry: spreading an array of unbounded length into arguments overflows the stack.
-  if (state.hasPendingFor(sessionId))
-    for (const entry of deliveredEntries(state.takePending(sessionId), entries.length)) entries.push(entry);
+  if (state.mayHavePending(sessionId))
+    for (const entry of deliveredEntries(await takePending(state, sessionId, faults), entries.length))
+      entries.push(entry);
   const unknown = unknownEventWarning(event);
   const outcome = mergeOutcome({
     event,
@@ -87,11 +100,26 @@ async function runSelected(
     durationMs: performance.now() - startedAt,
     ...(unknown === undefined ? {} : { warnings: [unknown] }),
   });
-  const capped = capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap);
+  const counted = await capStopBlocks(outcome, payload, sessionId, state, options.stopBlockCap, faults);
+  const capped = faults.length === 0 ? counted : failClosedOnStateFault(counted, faults);
   // Read once the awaited hooks are done; engine.sessionEnvironment() reads again for background ones.
   return grant === undefined
     ? capped
     : withSessionEnvironment(capped, grant, context.envFiles.read(sessionId));
+}
+
+/** The session's waiting background results; none, and a fault, when the state cannot give them. */
+async function takePending(
+  state: SessionStateBackend,
+  sessionId: string,
+  faults: string[],
+): Promise<readonly Delivery[]> {
+  try {
+    return await state.takePending(sessionId);
+  } catch (error) {
+    faults.push(stateFaultMessage(error));
+    return [];
+  }
 }
 
 /** The merge's entries, in configuration order; a sequential definition's hooks rewrite the input as one. */
@@ -119,7 +147,7 @@ function afterEffects(
   const watched = context.watchers.size > 0 ? updateWatchers(context, fired, event, given) : fired;
   const ended =
     context.envFiles.active && specOf(event).endsSession ? endSession(context, watched, given) : watched;
-  const kept = context.state.files === undefined ? ended : keepSessionFiles(context, ended, event, given);
+  const kept = context.state.keepsSessions ? keepSessionState(context, ended, event, given) : ended;
   const gate = context.untrustedGate;
   const gated = gate === undefined ? kept : kept.then((outcome) => gate(outcome, given));
   if (context.configErrors.length === 0) return gated;
@@ -172,21 +200,26 @@ function endSession(
 }
 
 /**
- * With session files: after the session's end event they go; a session's start or end also removes the
- * stale ones of any session.
+ * With a state that keeps sessions (files, a shared store): after the session's end event what it kept
+ * goes; a session's start or end also removes what abandoned sessions left. Neither is the event's
+ * failure: what is not removed now expires.
  */
-function keepSessionFiles(
+function keepSessionState(
   context: EngineContext,
   fired: Promise<Outcome>,
   event: AnyEventName,
   given: Readonly<Record<string, unknown>>,
 ): Promise<Outcome> {
-  const files = context.state.files;
+  const { state } = context;
   const ends = specOf(event).endsSession === true;
-  if (files === undefined || (!ends && specOf(event).startsSession !== true)) return fired;
-  return fired.then((outcome) => {
-    if (ends) files.forget(sessionOf(given, context.defaults.sessionId));
-    files.removeStale();
+  if (!ends && specOf(event).startsSession !== true) return fired;
+  return fired.then(async (outcome) => {
+    try {
+      if (ends) await state.forget(sessionOf(given, context.defaults.sessionId));
+      await state.sweep();
+    } catch {
+      // See above.
+    }
     return outcome;
   });
 }

@@ -19,6 +19,7 @@ import {
 import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
 import type { EngineOptions } from './engine.js';
+import type { SessionStateBackend } from './session-state.js';
 
 /** EngineOptions with every default applied, so that nothing further in re-checks for undefined. */
 export interface NormalizedOptions {
@@ -54,6 +55,8 @@ export interface NormalizedOptions {
   readonly stateDir: string | undefined;
   /** Undefined: session state in memory. */
   readonly sessionStateDir: string | undefined;
+  /** Undefined: the local state (in memory, or in `sessionStateDir`). */
+  readonly sessionState: SessionStateBackend | undefined;
   /** CLAUDE_ENV_FILE as `env` or the host's environment sets it: hooks get that file, not one of the engine's. */
   readonly hostEnvFile: string | undefined;
   /** The trust store to check, undefined when trust is off. */
@@ -118,6 +121,7 @@ export function normalizeOptions(
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
     sessionStateDir:
       options.sessionStateDir === undefined ? undefined : resolve(cwd, options.sessionStateDir),
+    sessionState: options.sessionState,
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
     settingsCache: options.settingsCache,

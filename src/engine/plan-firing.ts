@@ -1,6 +1,7 @@
 import type { SelectedHook } from '../select/select-hooks.js';
+import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { isBackground } from './background/is-background.js';
-import type { SessionState } from './session-state.js';
+import type { OnceClaims } from './session-state.js';
 
 /**
  * What becomes of one selected hook: `duplicate` (an earlier hook with the same dedupe key runs for it),
@@ -28,13 +29,18 @@ export interface FiringPlan {
   readonly parallel: number;
 }
 
+/** What a `once` hook is claimed under in its session: its event and where it is configured. */
+export function onceKeyOf(hook: ConfiguredHook): string {
+  return `${hook.event}\u0000${hook.provenance.file}\u0000${hook.provenance.jsonPath}`;
+}
+
 /**
  * Plans a firing: marks duplicates, claims `once` hooks for the session (the one effect: a claimed hook
  * counts as run whatever happens next), and groups the rest. Otherwise pure: no hook starts here.
  */
 export function planFiring(
   selected: readonly SelectedHook[],
-  once: Pick<SessionState, 'claimOnce'>,
+  once: OnceClaims,
   sessionId: string,
 ): FiringPlan {
   const fates: HookFate[] = new Array(selected.length);
@@ -46,13 +52,7 @@ export function planFiring(
     const hook = indexed.hook;
     if (duplicateOf !== null) {
       fates[index] = 'duplicate';
-    } else if (
-      hook.handler.once === true &&
-      !once.claimOnce(
-        sessionId,
-        `${hook.event}\u0000${hook.provenance.file}\u0000${hook.provenance.jsonPath}`,
-      )
-    ) {
+    } else if (hook.handler.once === true && !once.claimOnce(sessionId, onceKeyOf(hook))) {
       fates[index] = 'once-skipped';
     } else if (isBackground(hook)) {
       fates[index] = 'background';

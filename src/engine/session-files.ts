@@ -40,7 +40,7 @@ const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
  * count that cannot be kept lets the block stand (Claude Code's own cap still ends the turn).
  */
 export class SessionFiles {
-  constructor(private readonly directory: string) {}
+  constructor(readonly directory: string) {}
 
   /** True for exactly one caller per session and hook, across processes, until the session's files go. */
   claimOnce(sessionId: string, hookKey: string): boolean {

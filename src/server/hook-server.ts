@@ -21,6 +21,13 @@ export interface HookServerOptions {
   readonly insecureNoAuth?: boolean;
   /** The agent whose http hooks POST here: its `answer.http` encodes each outcome. Default Claude Code. */
   readonly host?: Pick<Host, 'answer'>;
+  /**
+   * The other agents a request may name, by `?host=NAME` or the `X-Hookwire-Host` header: the host and
+   * the engine that runs its events (its event and payload are mapped onto the catalogue's, its answer is
+   * the host's `answer.http`). Rejects with a `usage` HookwireError for a name it does not know (400).
+   * Without it, a request that names a host is refused (400).
+   */
+  readonly hosts?: (name: string) => Promise<ServedHost>;
   /** Larger request bodies are answered 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Events run at once; more are answered 503 with Retry-After. Default 64. */
@@ -48,6 +55,15 @@ export interface HookServerOptions {
   /** How long `close()` waits for events in flight before cutting connections. Default 30 s. */
   readonly shutdownDeadlineMs?: number;
 }
+
+/** An agent `serve` answers, with the engine that runs its events. */
+export interface ServedHost {
+  readonly host: Pick<Host, 'answer' | 'events' | 'name'>;
+  readonly engine: Pick<Engine, 'fire'>;
+}
+
+/** The header a request may name its agent with (or `?host=NAME`). */
+export const HOST_HEADER = 'x-hookwire-host';
 
 /** A running (or ready) hook server. */
 export interface HookServer {
@@ -141,6 +157,19 @@ export function createHookServer(options: HookServerOptions): HookServer {
     path: string,
     text: string,
   ): Promise<Reply & { event?: string }> => {
+    const named = hostNameOf(request);
+    if (typeof named === 'object') return named;
+    let served: ServedHost | undefined;
+    if (named !== undefined) {
+      if (options.hosts === undefined)
+        return { status: 400, body: { error: 'this server answers one agent: name no host' } };
+      try {
+        served = await options.hosts(named);
+      } catch (error) {
+        const known = error instanceof HookwireError && error.kind === 'usage';
+        return { status: known ? 400 : 500, body: { error: known ? error.message : 'internal error' } };
+      }
+    }
     let payload: unknown;
     try {
       payload = JSON.parse(text);
@@ -150,28 +179,33 @@ export function createHookServer(options: HookServerOptions): HookServer {
     if (!isRecord(payload)) {
       return { status: 400, body: { error: 'the body is not a JSON object' } };
     }
-    const fields = payload;
-    const named = typeof fields.hook_event_name === 'string' ? fields.hook_event_name : undefined;
+    const given = payload;
+    const inPayload = typeof given.hook_event_name === 'string' ? given.hook_event_name : undefined;
     const routed = path.startsWith('/hooks/') ? decodedSegment(path.slice('/hooks/'.length)) : undefined;
     if (routed === null)
       return { status: 400, body: { error: 'the event in the path is not valid percent-encoding' } };
-    const event = routed ?? named;
-    if (event === undefined) return { status: 400, body: { error: 'no hook_event_name in the payload' } };
-    if (routed !== undefined && named !== undefined && routed !== named) {
-      return { status: 400, body: { error: `the path says ${routed}, the payload says ${named}` } };
+    const hostEvent = routed ?? inPayload;
+    if (hostEvent === undefined) return { status: 400, body: { error: 'no hook_event_name in the payload' } };
+    if (routed !== undefined && inPayload !== undefined && routed !== inPayload) {
+      return { status: 400, body: { error: `the path says ${routed}, the payload says ${inPayload}` } };
     }
+    // A named agent's event and payload, under the catalogue's names (what its hooks match and read).
+    const incoming = served?.host.events.incoming(hostEvent, given);
+    const event =
+      incoming === undefined ? hostEvent : (served?.host.events.toCatalogue(incoming.event) ?? hostEvent);
+    const fields = incoming?.payload ?? given;
+    const engine = served?.engine ?? options.engine;
+    const encode = served?.host.answer.http ?? answer;
     const local = await confinePayload(event, fields, {
       cwd: fallbackCwd,
       clientDirectories: options.clientDirectories ?? [],
     });
     try {
       // The caller's trace context (W3C `traceparent`) goes with the firing, for the spans `serve` exports.
-      const outcome = await withTraceParent(request.headers.traceparent, () =>
-        options.engine.fire(event, local),
-      );
+      const outcome = await withTraceParent(request.headers.traceparent, () => engine.fire(event, local));
       return {
         status: 200,
-        body: answer(outcome),
+        body: encode(outcome),
         event: `${event} decision=${outcome.decision ?? 'none'}`,
       };
     } catch (error) {
@@ -274,6 +308,21 @@ export function createHookServer(options: HookServerOptions): HookServer {
       return closing;
     },
   };
+}
+
+/**
+ * The agent a request names (`?host=NAME` or the X-Hookwire-Host header), undefined when none, or the
+ * refusal when it names two different ones.
+ */
+function hostNameOf(request: IncomingMessage): string | undefined | Reply {
+  const query = (request.url ?? '').split('?')[1];
+  const inQuery = query === undefined ? undefined : (new URLSearchParams(query).get('host') ?? undefined);
+  const header = request.headers[HOST_HEADER];
+  const inHeader = typeof header === 'string' && header !== '' ? header : undefined;
+  if (inQuery !== undefined && inHeader !== undefined && inQuery !== inHeader) {
+    return { status: 400, body: { error: `?host= says ${inQuery}, ${HOST_HEADER} says ${inHeader}` } };
+  }
+  return inQuery ?? inHeader;
 }
 
 /** A path segment percent-decoded, or null when it is not valid percent-encoding (`/hooks/%E0%A4%A`). */

@@ -77,7 +77,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       store ??=
         trustStoreInsideProject(storeFile, options.projectDir, options.homeDir) ?? readTrustStore(storeFile);
       // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
-      verdict = read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes);
+      // A plugin's files live with the plugin; every other source that needs trust is the project's own.
+      const project = { projectDir: options.projectDir, withinProject: source.level !== 'plugin' };
+      verdict =
+        read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes, project);
     }
     const enabling = {
       file: source.file,
@@ -119,8 +122,36 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const plan = planSources(options, options);
   const enabling = plan.settings.map(load);
   for (const source of plan.after(enabling)) load(source);
+  if (options.files !== undefined && options.files.length > 0)
+    policies.unshift(...userAndManagedUrlPolicies(options));
   const { disabledBy, ...policy } = mergePolicy(policies);
   return { hooks: applyPolicy(hooks, { ...policy, disabledBy }), policy, files, diagnostics, untrusted };
+}
+
+/**
+ * With settings files named (`hookwire run --settings FILE`, the form `hookwire init claude` writes), the
+ * user's and managed settings still decide which URLs http hooks may reach, as they do for Claude Code's own
+ * hooks: their `allowedHttpHookUrls` and `httpHookAllowedEnvVars` (nothing else: their hooks and other keys
+ * are Claude Code's to run). A user or managed pattern is what opens a loopback or private address
+ * (docs/http.md). What these files say is not reported here: `validate` checks them.
+ */
+function userAndManagedUrlPolicies(options: LoadSettingsOptions): LeveledPolicy[] {
+  return planSources(options)
+    .settings.filter((source) => source.level === 'managed' || source.level === 'user')
+    .flatMap((source) => {
+      const read = readSourceText(source);
+      options.onSource?.(source, read);
+      if (read === undefined || 'diagnostic' in read) return [];
+      const origin = { file: source.file, level: source.level, hasPositions: true, plugin: undefined };
+      const { allowedHttpHookUrls, httpHookAllowedEnvVars } = readSettingsText(read.text, origin, () => 'p', {
+        deepAgentsSeverity: 'warning',
+      }).policy;
+      const values: PolicyValues = {
+        ...(allowedHttpHookUrls === undefined ? {} : { allowedHttpHookUrls }),
+        ...(httpHookAllowedEnvVars === undefined ? {} : { httpHookAllowedEnvVars }),
+      };
+      return [{ level: source.level, values }];
+    });
 }
 
 /** The skipped file's one warning, located at the file (the warning itself names no position). */

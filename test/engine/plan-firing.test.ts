@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planFiring } from '../../src/engine/plan-firing.js';
-import { SessionState } from '../../src/engine/session-state.js';
+import type { OnceClaims } from '../../src/engine/session-state.js';
 import { compileMatcher } from '../../src/patterns/compile-matcher.js';
 import type { SelectedHook } from '../../src/select/select-hooks.js';
 import type { ConfiguredHook } from '../../src/settings/configured-hook.js';
@@ -37,6 +37,17 @@ function selectedHook(
     provenance: { file: '<inline>', level: 'inline', line: 1, column: 1, jsonPath: `hooks.${definitionId}` },
   };
   return { indexed: { hook, matcher: compileMatcher(undefined), ifRule: null, agentId: null }, duplicateOf };
+}
+
+/** The planner's claims as the local state makes them: the first claim per session and hook wins. */
+class SessionState implements OnceClaims {
+  private readonly claimed = new Set<string>();
+  claimOnce(sessionId: string, hookKey: string): boolean {
+    const key = `${sessionId}\u0000${hookKey}`;
+    if (this.claimed.has(key)) return false;
+    this.claimed.add(key);
+    return true;
+  }
 }
 
 describe('planFiring', () => {

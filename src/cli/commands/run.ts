@@ -4,6 +4,7 @@ import {
   backgroundJobLauncher,
 } from '../../engine/background/launch-background-job.js';
 import { runBackgroundJobCommand } from '../../engine/background/run-background-job-command.js';
+import { compileShellParserForShortLivedProcess } from '../../select/shell-parser.js';
 import { answerEvent } from '../answer/answer-event.js';
 
 /** Within the host's grace before SIGKILL (about 1.5 s observed): our hooks get TERM, then KILL at 500 ms. */
@@ -18,6 +19,7 @@ const SIGTERM_EXIT_CODE = 143;
  * [--on-config-error block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
+  compileShellParserForShortLivedProcess();
   try {
     if (argv[0] === BACKGROUND_JOB_OPTION) return runBackgroundJobCommand(await readHookInput());
     const { exitCode, afterAnswer } = await answerEvent(argv, {

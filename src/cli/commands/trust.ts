@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPath } from '../../common/display-path.js';
+import { isInsideDirectory } from '../../common/is-inside-directory.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
-import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
+import { describeUntrustedReason, realPathOf, sha256Hex } from '../../settings/trust-check.js';
 import { readTrustStore, type TrustStore, trustStorePath } from '../../settings/trust-store.js';
 import { CommandInputError, exitForUsageError } from '../command-input.js';
 import { visibleText } from '../render/visible-text.js';
@@ -118,13 +119,26 @@ async function trust(
     return 0;
   }
   const store = storeOrThrow(storeFile);
-  const reviews = targets.map((target) => reviewFile(target.file, target.level, store));
+  // A project's own file that resolves outside it (a link to another project's) is never trusted for it.
+  const outside = targets.filter(
+    (target) => target.level !== 'plugin' && !isInsideDirectory(realPathOf(target.file), projectDir),
+  );
+  for (const target of outside) {
+    process.stderr.write(
+      `hookwire trust: ${visibleText(displayPath(target.file, cwd))}: ${visibleText(describeUntrustedReason({ kind: 'outside', now: realPathOf(target.file), project: projectDir }))}; not trusted\n`,
+    );
+  }
+  const reviews = targets
+    .filter((target) => !outside.includes(target))
+    .map((target) => reviewFile(target.file, target.level, store, projectDir));
+  const refused = outside.length > 0 ? 1 : 0;
   const pending = reviews.filter((review) => review.status !== 'trusted');
   for (const review of reviews.filter((item) => item.status === 'trusted')) {
     process.stdout.write(`${visibleText(displayPath(review.file, cwd))}: trusted, unchanged\n`);
   }
   if (pending.length === 0) return 0;
-  process.stdout.write(pending.map((review) => renderReview(review, cwd)).join('\n'));
+  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  process.stdout.write(pending.map((review) => renderReview(review, cwd, width)).join('\n'));
   const question =
     pending.length === 1
       ? 'Trust this file and let hookwire run its hooks?'
@@ -147,7 +161,7 @@ async function trust(
       `trusted ${visibleText(displayPath(review.file, cwd))} (sha256 ${review.sha256.slice(0, 12)}…)\n`,
     );
   }
-  return 0;
+  return refused;
 }
 
 function list(storeFile: string): number {

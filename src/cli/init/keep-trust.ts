@@ -18,9 +18,10 @@ export interface WrittenSource {
  * Whether the file at `path` is trusted as it is now (a store that cannot be read trusts nothing): read
  * before init rewrites it, since only a file the user had trusted may be trusted again with init's bytes.
  */
-export function isTrustedNow(path: string): boolean {
+export function isTrustedNow(path: string, projectDir: string): boolean {
   const storeFile = trustStorePath();
-  return checkTrust(readTrustStore(storeFile), storeFile, path, readFileSync(path)).trusted;
+  const project = { projectDir, withinProject: true };
+  return checkTrust(readTrustStore(storeFile), storeFile, path, readFileSync(path), project).trusted;
 }
 
 /**
@@ -28,13 +29,16 @@ export function isTrustedNow(path: string): boolean {
  * Each goes under the key the store already has for it (the path as given, else its real path), replacing
  * the entry of the bytes it had. Throws when the store cannot be updated.
  */
-export async function trustWrittenSources(sources: readonly WrittenSource[]): Promise<void> {
+export async function trustWrittenSources(
+  sources: readonly WrittenSource[],
+  projectDir: string,
+): Promise<void> {
   if (sources.length === 0) return;
   const storeFile = trustStorePath();
   const store = readTrustStore(storeFile).store ?? emptyTrustStore();
   const reviews = sources.map(({ path, level, text }) => {
     const key = store.files[path] !== undefined ? path : realPathOf(path);
-    return reviewBytes(key, level, Buffer.from(text), store);
+    return reviewBytes(key, level, Buffer.from(text), store, projectDir);
   });
   await recordTrust(storeFile, reviews);
 }
@@ -48,7 +52,7 @@ export async function trustWrittenSources(sources: readonly WrittenSource[]): Pr
  */
 export async function keepTrust(sources: readonly WrittenSource[], projectDir: string): Promise<void> {
   try {
-    await trustWrittenSources(sources);
+    await trustWrittenSources(sources, projectDir);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const files = sources.map((source) => source.path).join(', ');

@@ -33,7 +33,8 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
     const asInitLeftIt = current === undefined || current === entry.written;
     const text = asInitLeftIt ? original : withHooksRestored(current, original, entry);
     // Trusted with the restored bytes only when the bytes undo replaces were trusted.
-    if (current !== undefined && isTrustedNow(path)) restored.push({ path, level: levelOf(settings), text });
+    if (current !== undefined && isTrustedNow(path, projectDir))
+      restored.push({ path, level: levelOf(settings), text });
     writeProjectFile(projectDir, settings, text);
     if (asInitLeftIt) {
       lines.push(`  ${settings}: restored from ${backup}`);

@@ -7,7 +7,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { quoteShellWord } from '../../common/shell-words.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
@@ -34,8 +34,20 @@ export function userLevelInvocation(
   if (cliPath.split('/').includes('_npx')) return `npx --yes hookwire@${version}`;
   const client = installedClient(cliPath);
   if (client.kind !== 'missing')
-    return clientOnPath(client, env.PATH) ? 'hookwire-client' : quoteShellWord(client.path);
+    return clientOnPath(client, hostPath(env.PATH)) ? 'hookwire-client' : quoteShellWord(client.path);
   return quoteShellWord(cliPath);
+}
+
+/**
+ * PATH as the host will see it: without the `node_modules/.bin` directories npx and `npm run` put first,
+ * which the agent's own PATH lacks. A bare `hookwire-client` found only there would exit 127 (command not
+ * found) in the host, so the entry names the client by its absolute path instead.
+ */
+function hostPath(pathVariable: string | undefined): string {
+  return (pathVariable ?? '')
+    .split(delimiter)
+    .filter((directory) => !/[\\/]node_modules[\\/]\.bin[\\/]?$/.test(directory))
+    .join(delimiter);
 }
 
 /**
@@ -63,13 +75,22 @@ export function writeIfChanged(
   return true;
 }
 
-/** An untrusted hooks file fails closed under `hookwire run`: every guarded event of the host would be blocked. */
-export function warnIfUntrusted(hooksPath: string, host: string, err: (text: string) => void): void {
+/**
+ * An untrusted hooks file fails closed under `hookwire run`: every guarded event of the host would be blocked.
+ * The command it prints is one `hookwire trust` accepts as printed (`--project DIR --settings FILE`).
+ */
+export function warnIfUntrusted(
+  hooksPath: string,
+  projectDir: string,
+  host: string,
+  err: (text: string) => void,
+): void {
   const store = trustStorePath();
   const trusted = checkTrust(readTrustStore(store), store, hooksPath, readFileSync(hooksPath)).trusted;
   if (!trusted) {
+    const command = `hookwire trust --project ${quoteShellWord(projectDir)} --settings ${quoteShellWord(hooksPath)}`;
     err(
-      `hookwire init: ${hooksPath} is not trusted yet, so ${host}'s guarded events are blocked until you review it: hookwire trust ${quoteShellWord(hooksPath)}\n`,
+      `hookwire init: ${hooksPath} is not trusted yet, so ${host}'s guarded events are blocked until you review it: ${command}\n`,
     );
   }
 }

@@ -5,6 +5,7 @@ import type { ExecutedHook } from '../execute-hook.js';
 import type { Firing } from '../firing.js';
 import type { Delivery } from '../session-state.js';
 import type { BackgroundJob } from './background-job.js';
+import { queueDelivery } from './queue-delivery.js';
 
 /** Waits for a background hook and queues what it said (see backgroundDelivery) for the session's next firing. */
 export async function runInBackground(
@@ -13,7 +14,7 @@ export async function runInBackground(
   hook: ConfiguredHook,
 ): Promise<void> {
   const delivery = backgroundDelivery(firing.event, hook, await running);
-  if (delivery !== undefined) firing.context.state.queue(firing.sessionId, delivery);
+  if (delivery !== undefined) await queueDelivery(firing.context, firing.sessionId, delivery);
 }
 
 /**

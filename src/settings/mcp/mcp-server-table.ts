@@ -146,7 +146,10 @@ function readScopes(sources: McpServerSources): Scopes {
       return TRUSTED;
     store ??=
       trustStoreInsideProject(storeFile, sources.projectDir, sources.homeDir) ?? readTrustStore(storeFile);
-    return checkTrust(store, storeFile, file, bytes);
+    return checkTrust(store, storeFile, file, bytes, {
+      projectDir: sources.projectDir,
+      withinProject: level !== 'plugin',
+    });
   };
   const managedDir = dirname(sources.managedSettingsPath);
   const managedMcpFile = join(managedDir, MANAGED_MCP_FILE);

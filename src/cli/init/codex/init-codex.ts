@@ -57,7 +57,7 @@ export function initCodex(options: InitCodexOptions): number {
   options.err(
     `hookwire init: Codex runs hookwire for ${events.join(', ')} (${hooksJson}, trusted in ${configToml})\n`,
   );
-  warnIfUntrusted(options.hooksPath, 'Codex', options.err);
+  warnIfUntrusted(options.hooksPath, options.projectDir, 'Codex', options.err);
   return 0;
 }
 

@@ -60,7 +60,7 @@ export function initQwen(options: InitQwenOptions): number {
     return 0;
   }
   options.err(`hookwire init: Qwen Code runs hookwire for ${events.join(', ')} (${file})\n`);
-  warnIfUntrusted(options.hooksPath, 'Qwen Code', options.err);
+  warnIfUntrusted(options.hooksPath, options.projectDir, 'Qwen Code', options.err);
   return 0;
 }
 

@@ -1,0 +1,280 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { HookwireError } from '../errors/hookwire-error.js';
+import { sessionDirectoryName } from './session-files.js';
+import type { Delivery, SessionStateBackend } from './session-state.js';
+
+/** Options of `connectRedisSessionState`. */
+export interface RedisSessionStateOptions {
+  /** `redis://[user:password@]host:port/N` (or `rediss://` for TLS). */
+  readonly url: string;
+  /** Every command, and the first connection, gets this long; then it is a fault. Default 1000 ms. */
+  readonly timeoutMs?: number;
+  /** What a session keeps expires this long after its last write. Default 7 days (as the local files). */
+  readonly ttlMs?: number;
+  /** The prefix of every key. Default `hookwire`. */
+  readonly keyPrefix?: string;
+}
+
+/** A result taken whose answer did not come back is restored within this long, or expires with its key. */
+const TAKEN_TTL_MS = 10 * 60 * 1000;
+const RESTORE_RETRY_MS = 500;
+
+/*
+ * One script per operation: each runs in Redis as one step, so replicas racing on a session see either all
+ * of another's operation or none of it. Keys of a session share its hash tag (`{...}`), so a cluster would
+ * keep them on one node.
+ */
+const CLAIM_ONCE = `local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], '1')
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return claimed`;
+const COUNT_STOP = `if ARGV[2] == '0' then redis.call('HDEL', KEYS[1], ARGV[1]) return 1 end
+local count = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+if count > tonumber(ARGV[3]) then redis.call('HDEL', KEYS[1], ARGV[1]) return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1`;
+const QUEUE = `redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+// The waiting results move to a key of this take's own: if the answer to this script is lost (a timeout,
+// a dropped connection), the taker puts them back (RESTORE), and no other event can have had them.
+const TAKE = `local items = redis.call('LRANGE', KEYS[1], 0, -1)
+if #items == 0 then return items end
+redis.call('RENAME', KEYS[1], KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
+return items`;
+const RESTORE = `local items = redis.call('LRANGE', KEYS[2], 0, -1)
+if #items == 0 then return 0 end
+for index = #items, 1, -1 do redis.call('LPUSH', KEYS[1], items[index]) end
+redis.call('DEL', KEYS[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return #items`;
+
+interface ScriptedRedis extends Redis {
+  hookwireClaimOnce(key: string, field: string, ttl: number): Promise<number>;
+  hookwireCountStop(key: string, field: string, blocked: string, cap: number, ttl: number): Promise<number>;
+  hookwireQueue(key: string, item: string, ttl: number): Promise<number>;
+  hookwireTake(pending: string, taken: string, ttl: number): Promise<string[]>;
+  hookwireRestore(pending: string, taken: string, ttl: number): Promise<number>;
+}
+
+/** A URL as messages show it: without user name and password. */
+export function redisLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '/0');
+  } catch {
+    return 'redis (an invalid URL)';
+  }
+}
+
+/**
+ * Connects to Redis (or Valkey) and returns the session state kept there, shared by every engine that uses
+ * the same store: replicas of `hookwire serve` behind a load balancer. `ioredis` is imported here, only when
+ * a Redis store is asked for. Rejects with a `usage` HookwireError when the URL is not a Redis URL, and an
+ * `io` one when the store does not answer within `timeoutMs`.
+ *
+ * Every command is bounded by `timeoutMs` and never queued while disconnected (it fails at once), so an
+ * event never waits on a store that is gone; the client reconnects by itself. A failed operation rejects
+ * with an `io` HookwireError naming the store and the operation, and the engine fails the event closed.
+ */
+export async function connectRedisSessionState(
+  options: RedisSessionStateOptions,
+): Promise<SessionStateBackend> {
+  const label = redisLabel(options.url);
+  if (!/^rediss?:\/\//.test(options.url)) {
+    throw new HookwireError('usage', `--state must be redis://HOST:PORT/N or rediss://..., not ${label}`);
+  }
+  const timeoutMs = options.timeoutMs ?? 1000;
+  let Client: typeof import('ioredis').Redis;
+  try {
+    ({ Redis: Client } = await import('ioredis'));
+  } catch (error) {
+    throw new HookwireError('usage', `a Redis session state needs the ioredis package: npm install ioredis`, {
+      cause: error,
+    });
+  }
+  const client = new Client(options.url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    // A command while disconnected fails at once, and one sent before a connection dropped is never sent
+    // again after it comes back: the caller has already failed the event closed.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    enableAutoPipelining: true,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  }) as ScriptedRedis;
+  let lastError = '';
+  client.on('error', (error: Error) => {
+    lastError = error.message;
+  });
+  client.defineCommand('hookwireClaimOnce', { numberOfKeys: 1, lua: CLAIM_ONCE });
+  client.defineCommand('hookwireCountStop', { numberOfKeys: 1, lua: COUNT_STOP });
+  client.defineCommand('hookwireQueue', { numberOfKeys: 1, lua: QUEUE });
+  client.defineCommand('hookwireTake', { numberOfKeys: 2, lua: TAKE });
+  client.defineCommand('hookwireRestore', { numberOfKeys: 2, lua: RESTORE });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new HookwireError(
+      'io',
+      `cannot reach the session state store ${label}: ${(error as Error).message}`,
+    );
+  }
+  return new RedisSessionState(
+    client,
+    label,
+    timeoutMs,
+    options.ttlMs ?? 7 * 24 * 60 * 60 * 1000,
+    options.keyPrefix ?? 'hookwire',
+    () => lastError,
+  );
+}
+
+/** The session state in Redis (see connectRedisSessionState). */
+class RedisSessionState implements SessionStateBackend {
+  readonly keepsSessions = true;
+  /** Takes whose answer was lost, still to be put back. */
+  private readonly restoring = new Map<string, NodeJS.Timeout | undefined>();
+  private closed = false;
+
+  constructor(
+    private readonly client: ScriptedRedis,
+    readonly label: string,
+    private readonly timeoutMs: number,
+    private readonly ttlMs: number,
+    private readonly prefix: string,
+    private readonly lastError: () => string,
+  ) {}
+
+  claimOnce(sessionId: string, hookKey: string): Promise<boolean> {
+    return this.call(`claiming a once hook of session ${sessionId}`, () =>
+      this.client.hookwireClaimOnce(this.key(sessionId, 'once'), sha256(hookKey), this.ttlMs),
+    ).then((claimed) => claimed === 1);
+  }
+
+  countStopBlock(sessionId: string, key: string, blocked: boolean, cap: number): Promise<boolean> {
+    return this.call(`counting the Stop blocks of session ${sessionId}`, () =>
+      this.client.hookwireCountStop(
+        this.key(sessionId, 'stop'),
+        sha256(key),
+        blocked ? '1' : '0',
+        cap,
+        this.ttlMs,
+      ),
+    ).then((stands) => stands === 1);
+  }
+
+  async queue(sessionId: string, delivery: Delivery): Promise<void> {
+    await this.call(`keeping a background result of session ${sessionId}`, () =>
+      this.client.hookwireQueue(this.key(sessionId, 'pending'), JSON.stringify(delivery), this.ttlMs),
+    );
+  }
+
+  mayHavePending(): boolean {
+    // Another replica may have queued one.
+    return true;
+  }
+
+  async takePending(sessionId: string): Promise<readonly Delivery[]> {
+    const pending = this.key(sessionId, 'pending');
+    const taken = this.key(sessionId, `taken:${randomUUID()}`);
+    let items: string[];
+    try {
+      items = await this.call(`taking the background results of session ${sessionId}`, () =>
+        this.client.hookwireTake(pending, taken, TAKEN_TTL_MS),
+      );
+    } catch (error) {
+      // The take may have run in Redis with its answer lost: put back whatever it moved, once Redis answers.
+      this.restore(pending, taken);
+      throw error;
+    }
+    if (items.length > 0) {
+      // Delivered: the copy kept for a restore is not needed. Losing this command only leaves it to expire.
+      this.client.del(taken).catch(() => undefined);
+    }
+    const deliveries: Delivery[] = [];
+    for (const item of items) {
+      try {
+        deliveries.push(JSON.parse(item) as Delivery);
+      } catch {
+        // Not ours: skipped, as a torn line of the local files is.
+      }
+    }
+    return deliveries;
+  }
+
+  async forget(sessionId: string): Promise<void> {
+    await this.call(`removing the state of session ${sessionId}`, () =>
+      this.client.del(
+        this.key(sessionId, 'once'),
+        this.key(sessionId, 'stop'),
+        this.key(sessionId, 'pending'),
+      ),
+    );
+  }
+
+  async sweep(): Promise<void> {
+    // Every key expires by itself (ttlMs after the session's last write).
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    // One last attempt for takes whose answer was lost; then they expire (TAKEN_TTL_MS) in the store.
+    await Promise.allSettled(
+      [...this.restoring.keys()].map((pair) => {
+        const [pending, taken] = JSON.parse(pair) as [string, string];
+        clearTimeout(this.restoring.get(pair));
+        return this.client.hookwireRestore(pending, taken, this.ttlMs);
+      }),
+    );
+    this.restoring.clear();
+    await this.client.quit().catch(() => this.client.disconnect());
+  }
+
+  /** Puts a lost take's results back, retrying until Redis answers or the copy has expired. */
+  private restore(pending: string, taken: string, startedAt = Date.now()): void {
+    const pair = JSON.stringify([pending, taken]);
+    this.restoring.set(pair, undefined);
+    this.client.hookwireRestore(pending, taken, this.ttlMs).then(
+      () => this.restoring.delete(pair),
+      () => {
+        if (this.closed || Date.now() - startedAt > TAKEN_TTL_MS) {
+          this.restoring.delete(pair);
+          return;
+        }
+        const timer = setTimeout(() => this.restore(pending, taken, startedAt), RESTORE_RETRY_MS);
+        timer.unref();
+        this.restoring.set(pair, timer);
+      },
+    );
+  }
+
+  /** One command, its failure as a located `io` error: the store, what was being done, and why it failed. */
+  private async call<T>(doing: string, command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      const message = (error as Error).message;
+      const why = /timed out/i.test(message)
+        ? `no answer within ${this.timeoutMs} ms`
+        : this.client.status === 'ready'
+          ? message
+          : `not connected (${this.lastError() || this.client.status})`;
+      throw new HookwireError('io', `session state store ${this.label}: ${doing}: ${why}`, { cause: error });
+    }
+  }
+
+  private key(sessionId: string, part: string): string {
+    return `${this.prefix}:{${sessionDirectoryName(sessionId)}}:${part}`;
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
