@@ -100,6 +100,7 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      host: 'src/host.ts',
       deepagents: 'src/deepagents/middleware-entry.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       'openai-agents': 'src/adapters/openai-agents/index.ts',
@@ -115,6 +116,7 @@ export default defineConfig([
     dts: process.env.HOOKWIRE_BUILD_TYPES !== '0' && {
       entry: {
         index: 'src/index.ts',
+        host: 'src/host.ts',
         deepagents: 'src/deepagents/middleware-entry.ts',
         'ai-sdk': 'src/adapters/ai-sdk/index.ts',
         'openai-agents': 'src/adapters/openai-agents/index.ts',
