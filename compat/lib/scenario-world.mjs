@@ -13,8 +13,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { summariseProcesses } from './processes.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * `node run-scenario.mjs SCENARIO_DIR --out DIR [--hookwire CMD]`: the scenario's world under a fresh
@@ -40,6 +44,14 @@ export function scenarioWorld(host, directories = []) {
   for (const name of readdirSync(join(scenario, 'hooks')))
     writeFileSync(join(work, 'hooks', name), read(join('hooks', name)), { mode: 0o755 });
   writeFileSync(join(work, 'script.json'), read('script.json'));
+  // The process recorder (processes.mjs): every bash the host or hookwire starts for this world, and the
+  // compat MCP servers, record what they were started with. Each host's script builds its CLI's environment
+  // from process.env, so setting it here reaches every host.
+  const records = join(work, 'processes.jsonl');
+  writeFileSync(records, '');
+  process.env.BASH_ENV = join(here, 'record-process.bash');
+  process.env.PROCESS_RECORDS = records;
+  process.env.PROCESS_RECORDER = join(here, 'record-process.mjs');
   return {
     hookwire: values.hookwire,
     mode: values.hookwire === undefined ? 'native' : 'hookwire',
@@ -96,6 +108,17 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
     modelSaw,
     userSaw,
   };
+  const records = readFileSync(join(world.work, 'processes.jsonl'), 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return line === '' ? [] : [JSON.parse(line)];
+      } catch {
+        return [];
+      }
+    });
+  // The reduction every compare.mjs reads, and the raw records of the world's own programs beside it.
+  observed.processes = summariseProcesses(records, world.work);
   writeFileSync(join(world.out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
   writeFileSync(join(world.out, outputName), `${run.stdout}\n--- stderr\n${run.stderr}`);
   console.log(join(world.out, 'observed.json'));

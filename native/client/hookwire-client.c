@@ -24,8 +24,15 @@
  *   daemon, on accepting:  "HWH1" protocol version-string
  *   client request:        "HWQ1" length protocol argc args... cwd envc env... stdin
  *   daemon answer:         "HWA1" exit_code stdout stderr
+ * (after the request, the daemon writes a 0 byte every second until the answer: a heartbeat, skipped here).
  * The hello is what makes the fallback safe: without it the daemon never saw the event. After it, a missing
  * answer is answered here as a blocking hookwire error (exit 2 with the reason), never a second run.
+ *
+ * It fails closed (docs/daemon.md): it exits with the daemon's answer, with Node's (the fallback), or with 2
+ * and a reason on stderr; never 1, never by a signal (SIGPIPE is ignored, sockets are written with
+ * MSG_NOSIGNAL), never after replaying a cut input. Every wait on the daemon is bounded: the hello within
+ * HELLO_LIMIT_MS, then no more than WAIT_LIMIT_MS without a byte moving either way (the heartbeat keeps a
+ * long hook's event alive); HOOKWIRE_CLIENT_WAIT_MS sets both.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -52,20 +59,39 @@
 
 #include "host-does-not-wait.h"
 
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0 /* macOS: SIGPIPE is ignored (main) */
+#endif
+
 #ifndef HOOKWIRE_VERSION
 #define HOOKWIRE_VERSION "0.0.0-dev"
 #endif
-#define PROTOCOL 1
+/* 2: the heartbeat before the answer. */
+#define PROTOCOL 2
 /* How long a daemon may take to start listening, and to greet once connected. */
 #define START_LIMIT_MS 10000
 #define HELLO_LIMIT_MS 3000
+/* Once greeted: the longest the daemon may go without taking request bytes or sending any (heartbeat: 1 s). */
+#define WAIT_LIMIT_MS 15000
+/* The byte the daemon sends while an event's hooks run, before its answer. */
+#define HEARTBEAT 0
 /* After a failed start, the next events go straight to Node for this long: each attempt costs a Node start. */
 #define START_BACKOFF_SECONDS 60
-/* Larger inputs go to Node: the daemon refuses requests past its own bound (64 MiB). */
+/* Larger inputs go to Node, streamed whole; so do larger requests, which the daemon refuses. */
 #define INPUT_LIMIT (16u * 1024 * 1024)
+#define REQUEST_LIMIT (20u * 1024 * 1024) /* REQUEST_LIMIT_BYTES of src/cli/daemon/daemon-wire.ts */
 #define ANSWER_LIMIT (512u * 1024 * 1024)
 /* hookwire's own failure on an event: exit 2, so that an event that can block is blocked, with the reason. */
 #define OWN_FAILURE 2
+
+/* What the host gave us for SIGPIPE, which we ignore: restored for the processes we exec. */
+static void (*original_sigpipe)(int) = SIG_DFL;
+
+/* Exits 2 with the reason: hookwire's own failure, which blocks an event that can block. */
+static void fail_closed(const char *reason) {
+  fprintf(stderr, "hookwire-client: %s (exit 2: hookwire's own failure)\n", reason);
+  exit(OWN_FAILURE);
+}
 
 extern char **environ;
 
@@ -115,8 +141,8 @@ static int write_all(int fd, const char *p, size_t n) {
   }
   return 0;
 }
-/* Reads to the end of `fd`; -1 on an error or past `limit` bytes. */
-static int read_all(int fd, buffer *b, size_t limit) {
+/* Reads `fd` to its end: 0; 1 once past `limit` bytes (the rest is still to read); -1 on an error. */
+static int read_input(int fd, buffer *b, size_t limit) {
   char chunk[65536];
   for (;;) {
     ssize_t r = read(fd, chunk, sizeof chunk);
@@ -126,18 +152,104 @@ static int read_all(int fd, buffer *b, size_t limit) {
     }
     if (r == 0) return 0;
     append(b, chunk, (size_t)r);
-    if (b->length > limit) return -1;
+    if (b->length > limit) return 1;
   }
 }
-static int read_exactly(int fd, char *p, size_t n) {
+
+static long long now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Waits up to `ms` for `events` on `fd`: 0 when ready, -1 on a timeout or an error. */
+static int wait_for(int fd, short events, int ms) {
+  struct pollfd ready = {.fd = fd, .events = events};
+  long long deadline = now_ms() + ms;
+  for (;;) {
+    long long left = deadline - now_ms();
+    int r = poll(&ready, 1, left < 0 ? 0 : (int)left);
+    if (r > 0) return 0;
+    if (r == 0) return -1;
+    if (errno != EINTR) return -1;
+  }
+}
+
+/* Exactly `n` bytes, all within `ms`; -1 on a timeout, an end or an error. */
+static int read_within(int fd, char *p, size_t n, int ms) {
+  long long deadline = now_ms() + ms;
   while (n > 0) {
+    long long left = deadline - now_ms();
+    if (left < 0 || wait_for(fd, POLLIN, (int)left) < 0) return -1;
     ssize_t r = read(fd, p, n);
-    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (r <= 0) return -1;
     p += r;
     n -= (size_t)r;
   }
   return 0;
+}
+
+/* Why talking to the daemon failed, for the line on stderr. */
+static char failure[256];
+
+/* Sends all of `p` on the socket, each part within `ms` of the last; -1 (and `failure`) otherwise. */
+static int send_within(int fd, const char *p, size_t n, int ms) {
+  while (n > 0) {
+    if (wait_for(fd, POLLOUT, ms) < 0) {
+      snprintf(failure, sizeof failure, "it took no request bytes for %d ms", ms);
+      return -1;
+    }
+    ssize_t w = send(fd, p, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (w < 0) {
+      if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
+      snprintf(failure, sizeof failure, "sending the request failed: %s", strerror(errno));
+      return -1;
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* The whole answer's length once its lengths are in `b`, else 0. */
+static size_t answer_length(const buffer *b) {
+  if (b->length < 12) return 0;
+  size_t out_length = read_u32(b->data + 8);
+  if (b->length < 16 + out_length) return 0;
+  return 16 + out_length + read_u32(b->data + 12 + out_length);
+}
+
+/*
+ * The answer, the heartbeats before it dropped: read until it is whole (its lengths say when; the end of the
+ * connection comes later, after the daemon's own work) or the connection ends. -1 (and `failure`) when no
+ * byte came for `ms`, on an error, or past `limit` bytes.
+ */
+static int read_answer(int fd, buffer *b, size_t limit, int ms) {
+  char chunk[65536];
+  for (;;) {
+    if (wait_for(fd, POLLIN, ms) < 0) {
+      snprintf(failure, sizeof failure, "it sent nothing for %d ms", ms);
+      return -1;
+    }
+    ssize_t r = read(fd, chunk, sizeof chunk);
+    if (r < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      snprintf(failure, sizeof failure, "reading the answer failed: %s", strerror(errno));
+      return -1;
+    }
+    if (r == 0) return 0;
+    size_t skip = 0;
+    if (b->length == 0)
+      while (skip < (size_t)r && chunk[skip] == HEARTBEAT) skip++;
+    append(b, chunk + skip, (size_t)r - skip);
+    if (b->length > limit) {
+      snprintf(failure, sizeof failure, "its answer is over %u bytes", (unsigned)limit);
+      return -1;
+    }
+    size_t whole = answer_length(b);
+    if (whole != 0 && b->length >= whole) return 0;
+  }
 }
 
 /* FNV-1a, 32 bits: the installation part of the socket name (src/cli/daemon/daemon-socket.ts agrees). */
@@ -192,14 +304,8 @@ static int socket_path_of(setup *s) {
   return n < 0 || n > 103 ? -1 : 0;
 }
 
-/* Waits up to `ms` for `fd` to be readable. */
-static int wait_readable(int fd, int ms) {
-  struct pollfd ready = {.fd = fd, .events = POLLIN};
-  int r;
-  do r = poll(&ready, 1, ms);
-  while (r < 0 && errno == EINTR);
-  return r == 1 ? 0 : -1;
-}
+/* HELLO_LIMIT_MS and WAIT_LIMIT_MS, or both HOOKWIRE_CLIENT_WAIT_MS when set (tests; slow machines). */
+static int hello_limit_ms = HELLO_LIMIT_MS, wait_limit_ms = WAIT_LIMIT_MS;
 
 /* Connected and greeted by a daemon of our own user, protocol and version; -1 otherwise. */
 static int connect_daemon(const setup *s) {
@@ -210,6 +316,13 @@ static int connect_daemon(const setup *s) {
   int fd = socket(AF_UNIX, SOCK_STREAM, 0);
   if (fd < 0) return -1;
   fcntl(fd, F_SETFD, FD_CLOEXEC);
+#ifdef SO_NOSIGPIPE
+  int on = 1;
+  setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
+  /* A listener whose backlog is full makes connect() wait: bounded like the hello. */
+  struct timeval limit = {.tv_sec = hello_limit_ms / 1000, .tv_usec = (hello_limit_ms % 1000) * 1000};
+  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
   if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) goto refuse;
 #ifdef SO_PEERCRED
   struct ucred peer;
@@ -221,12 +334,15 @@ static int connect_daemon(const setup *s) {
   if (getpeereid(fd, &peer_uid, &peer_gid) < 0 || peer_uid != getuid()) goto refuse;
 #endif
   char hello[12];
-  if (wait_readable(fd, HELLO_LIMIT_MS) < 0 || read_exactly(fd, hello, sizeof hello) < 0 ||
-      memcmp(hello, "HWH1", 4) != 0 || read_u32(hello + 4) != PROTOCOL)
+  long long deadline = now_ms() + hello_limit_ms;
+  if (read_within(fd, hello, sizeof hello, hello_limit_ms) < 0 || memcmp(hello, "HWH1", 4) != 0 ||
+      read_u32(hello + 4) != PROTOCOL)
     goto refuse;
   uint32_t version_length = read_u32(hello + 8);
   char version[64];
-  if (version_length >= sizeof version || read_exactly(fd, version, version_length) < 0) goto refuse;
+  long long left = deadline - now_ms();
+  if (version_length >= sizeof version || left < 0 || read_within(fd, version, version_length, (int)left) < 0)
+    goto refuse;
   version[version_length] = '\0';
   if (strcmp(version, HOOKWIRE_VERSION) != 0) goto refuse;
   return fd;
@@ -257,7 +373,12 @@ static int start_daemon(const setup *s) {
   if (lock < 0) return -1;
   fcntl(lock, F_SETFD, FD_CLOEXEC);
   int fd = -1;
-  if (flock(lock, LOCK_EX) < 0) goto done;
+  /* Bounded: a client holding the lock waits START_LIMIT_MS for its daemon, then a hello. */
+  long long deadline = now_ms() + START_LIMIT_MS + 2 * hello_limit_ms;
+  while (flock(lock, LOCK_EX | LOCK_NB) < 0) {
+    if ((errno != EWOULDBLOCK && errno != EINTR) || now_ms() > deadline) goto done;
+    usleep(5000);
+  }
   fd = connect_daemon(s);
   if (fd >= 0) goto done;
   int ready[2];
@@ -278,6 +399,7 @@ static int start_daemon(const setup *s) {
       close(ready[1]);
     }
     if (null > 3) close(null);
+    signal(SIGPIPE, original_sigpipe);
     char *args[] = {(char *)s->node, (char *)s->hookwire_real, "daemon", "--socket", (char *)s->socket_path,
                     "--ready-fd", "3", NULL};
     execvp(s->node, args);
@@ -286,7 +408,7 @@ static int start_daemon(const setup *s) {
   close(ready[1]);
   if (first > 0) waitpid(first, NULL, 0);
   char byte;
-  if (first > 0 && wait_readable(ready[0], START_LIMIT_MS) == 0 && read(ready[0], &byte, 1) == 1)
+  if (first > 0 && wait_for(ready[0], POLLIN, START_LIMIT_MS) == 0 && read(ready[0], &byte, 1) == 1)
     fd = connect_daemon(s);
   close(ready[0]);
   if (fd < 0) {
@@ -298,29 +420,52 @@ done:
   return fd;
 }
 
-/* Runs `node FILE run ARGS...` in our place, with the input we read replayed on its stdin. */
-static void fall_back(const setup *s, int argc, char **argv, const buffer *input) {
+/*
+ * Runs `node FILE run ARGS...` in our place, with its stdin replayed by a writer process: the input we read,
+ * then, when `more` (an input past INPUT_LIMIT), the rest of our stdin as it comes, so that Node sees every
+ * byte of it. Whatever keeps it from seeing the whole input fails closed here instead.
+ */
+static void fall_back(const setup *s, int argc, char **argv, const buffer *input, int more) {
+  char reason[256];
   int replay[2];
-  if (pipe(replay) == 0) {
-    pid_t writer = fork();
-    if (writer == 0) {
-      close(replay[0]);
-      write_all(replay[1], input->data, input->length);
-      _exit(0);
-    }
-    close(replay[1]);
-    dup2(replay[0], 0);
-    close(replay[0]);
+  if (pipe(replay) < 0) {
+    snprintf(reason, sizeof reason, "cannot replay the input to %s: %s", s->node, strerror(errno));
+    fail_closed(reason);
   }
+  pid_t writer = fork();
+  if (writer < 0) {
+    snprintf(reason, sizeof reason, "cannot replay the input to %s: %s", s->node, strerror(errno));
+    fail_closed(reason);
+  }
+  if (writer == 0) {
+    /* Not the host's stdout or stderr: the host reading them to their end must not wait for us. */
+    close(1);
+    close(2);
+    close(replay[0]);
+    if (write_all(replay[1], input->data, input->length) < 0) _exit(0);
+    if (more) {
+      char chunk[65536];
+      for (;;) {
+        ssize_t r = read(0, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0 || write_all(replay[1], chunk, (size_t)r) < 0) break;
+      }
+    }
+    _exit(0);
+  }
+  close(replay[1]);
+  if (dup2(replay[0], 0) < 0) fail_closed("cannot replay the input to Node");
+  close(replay[0]);
   char **args = calloc((size_t)argc + 3, sizeof *args);
-  if (!args) exit(OWN_FAILURE);
+  if (!args) fail_closed("out of memory");
   int k = 0;
   args[k++] = (char *)s->node;
   args[k++] = (char *)s->hookwire;
   for (int i = 0; i < argc; i++) args[k++] = argv[i];
+  signal(SIGPIPE, original_sigpipe);
   execvp(s->node, args);
-  fprintf(stderr, "hookwire-client: cannot run %s %s: %s\n", s->node, s->hookwire, strerror(errno));
-  exit(OWN_FAILURE);
+  snprintf(reason, sizeof reason, "cannot run %s %s: %s", s->node, s->hookwire, strerror(errno));
+  fail_closed(reason);
 }
 
 /* Whether the `run` arguments name an event the host does not wait for (not as an option's value). */
@@ -342,9 +487,9 @@ static int host_does_not_wait(int argc, char **argv) {
  * Continues in a forked copy in a session of its own, stdio on /dev/null (a host reading our stdout to its
  * end must not wait for the event), SIGTERM back to its default; this process exits 0 once the copy has
  * called setsid(), so the group the host signals is left empty. When fork fails, the event is delivered
- * attached, as best it can be.
+ * attached, as best it can be. `keep_stdin`: the input is not all read yet (past INPUT_LIMIT).
  */
-static void detach_from_host(void) {
+static void detach_from_host(int keep_stdin) {
   int left[2];
   if (pipe(left) < 0) return;
   pid_t copy = fork();
@@ -365,7 +510,7 @@ static void detach_from_host(void) {
   close(left[1]);
   int null = open("/dev/null", O_RDWR);
   if (null >= 0) {
-    dup2(null, 0);
+    if (!keep_stdin) dup2(null, 0);
     dup2(null, 1);
     dup2(null, 2);
     if (null > 2) close(null);
@@ -400,6 +545,11 @@ static const char *find_hookwire(void) {
 }
 
 int main(int argc, char **argv) {
+  /* A daemon that closes while we write must not kill us (exit 141 would allow the event). */
+  original_sigpipe = signal(SIGPIPE, SIG_IGN);
+  if (original_sigpipe == SIG_ERR) original_sigpipe = SIG_DFL;
+  const char *wait_variable = getenv("HOOKWIRE_CLIENT_WAIT_MS");
+  if (wait_variable && atoi(wait_variable) > 0) hello_limit_ms = wait_limit_ms = atoi(wait_variable);
   setup s;
   memset(&s, 0, sizeof s);
   s.node = "node";
@@ -429,17 +579,17 @@ int main(int argc, char **argv) {
     return 0;
   }
   buffer input = {0};
-  if (read_all(0, &input, INPUT_LIMIT) < 0) usable = 0;
+  int more = read_input(0, &input, INPUT_LIMIT);
+  if (more < 0) {
+    char reason[128];
+    snprintf(reason, sizeof reason, "cannot read the hook input on stdin: %s", strerror(errno));
+    fail_closed(reason);
+  }
+  /* Past the limit, the whole input (the rest streamed) goes to Node: never a cut one anywhere. */
+  if (more) usable = 0;
   /* Every command other than `run` is Node's: the daemon serves events only. */
   if (strcmp(command, "run") != 0) usable = 0;
-  if (detached) detach_from_host();
-
-  int fd = -1;
-  if (usable) {
-    fd = connect_daemon(&s);
-    if (fd < 0) fd = start_daemon(&s);
-  }
-  if (fd < 0) fall_back(&s, argc - first, argv + first, &input);
+  if (detached) detach_from_host(more);
 
   buffer request = {0};
   append(&request, "HWQ1", 4);
@@ -458,25 +608,39 @@ int main(int argc, char **argv) {
   uint32_t body = (uint32_t)(request.length - 8);
   unsigned char length_bytes[4] = {body & 0xff, (body >> 8) & 0xff, (body >> 16) & 0xff, (body >> 24) & 0xff};
   memcpy(request.data + 4, length_bytes, 4);
+  /* One the daemon would refuse goes to Node (the arguments and environment can be large too). */
+  if (request.length > REQUEST_LIMIT) usable = 0;
+
+  int fd = -1;
+  if (usable) {
+    fd = connect_daemon(&s);
+    if (fd < 0) fd = start_daemon(&s);
+  }
+  if (fd < 0) fall_back(&s, argc - first, argv + first, &input, more);
 
   buffer answer = {0};
   /* No half-close: the daemon takes the end of this connection before its answer as our death. */
-  if (write_all(fd, request.data, request.length) < 0 ||
-      read_all(fd, &answer, ANSWER_LIMIT) < 0 || answer.length < 12 || memcmp(answer.data, "HWA1", 4) != 0) {
-    fputs("hookwire-client: the hookwire daemon took the event but gave no answer (it may have been "
-          "killed); the event was not run again. See the daemon's log in its runtime directory.\n",
-          stderr);
-    return OWN_FAILURE;
+  snprintf(failure, sizeof failure, "the connection ended first");
+  if (send_within(fd, request.data, request.length, wait_limit_ms) < 0 ||
+      read_answer(fd, &answer, ANSWER_LIMIT, wait_limit_ms) < 0 || answer.length == 0) {
+    char reason[512];
+    snprintf(reason, sizeof reason,
+             "the hookwire daemon took the event but gave no answer (%s; it may have been killed); the "
+             "event was not run again. See the daemon's log in its runtime directory",
+             failure);
+    fail_closed(reason);
   }
+  if (answer.length < 16 || memcmp(answer.data, "HWA1", 4) != 0) goto malformed;
   uint32_t code = read_u32(answer.data + 4);
   size_t out_length = read_u32(answer.data + 8);
-  if (out_length + 16 > answer.length) goto malformed;
+  if (code > 255 || out_length + 16 > answer.length) goto malformed;
   size_t err_length = read_u32(answer.data + 12 + out_length);
   if (out_length + err_length + 16 != answer.length) goto malformed;
+  /* A host that closed our stdout or stderr still gets the answer's code (SIGPIPE is ignored). */
   write_all(1, answer.data + 12, out_length);
   write_all(2, answer.data + 16 + out_length, err_length);
-  return (int)(code & 0xff);
+  return (int)code;
 malformed:
-  fputs("hookwire-client: the hookwire daemon's answer is malformed; the event was not run again\n", stderr);
+  fail_closed("the hookwire daemon's answer is malformed; the event was not run again");
   return OWN_FAILURE;
 }

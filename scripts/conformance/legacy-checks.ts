@@ -47,7 +47,9 @@ function recordedConfig(config: Record<string, unknown>, tmp: string): { path: s
     ].join('\n'),
   );
   const hooks = (Array.isArray(config.hooks) ? config.hooks : []).map((hook) =>
-    isRecord(hook) && Array.isArray(hook.command)
+    // Only a runnable command is wrapped: an empty list, a string or a missing command stays as invalid as
+    // the vector wrote it, so the dispatcher's own refusal is what is checked.
+    isRecord(hook) && Array.isArray(hook.command) && hook.command.length > 0 && hook.command[0] !== ''
       ? { ...hook, command: [process.execPath, recorder, ...hook.command.map(String)] }
       : hook,
   );

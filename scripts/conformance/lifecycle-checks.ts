@@ -858,6 +858,11 @@ const CHECKS: Record<string, Record<string, Check>> = {
   transcript: TRANSCRIPT,
 };
 
+/** The upstream test functions this module has a check for. */
+export const LIFECYCLE_TESTS: readonly string[] = [SERVER, CLIENT, TRANSCRIPT].flatMap((checks) =>
+  Object.keys(checks),
+);
+
 /** Checks a `server`, `client` or `transcript` vector by the upstream test it comes from. */
 export async function checkLifecycle(vector: Vector, tmp: string): Promise<string | null> {
   const test = upstreamTest(vector);

@@ -41,6 +41,7 @@ import { firstDifference } from './compare.js';
 import { checkLegacy } from './legacy-checks.js';
 import { checkLifecycle } from './lifecycle-checks.js';
 import { checkTrustScenario } from './trust-scenarios.js';
+import { upstreamCheckFor, upstreamFunction, upstreamParam } from './upstream-checks.js';
 
 /*
  * The Deep Agents Code Hooks v2 vectors (shared format, see the suite's README) run through hookwire's
@@ -123,12 +124,18 @@ export async function runVector(vector: Vector): Promise<VectorVerdict> {
 }
 
 async function check(vector: Vector, tmp: string): Promise<string | null> {
+  // The upstream test the vector comes from decides whether it has a check at all.
+  const source = typeof vector.source === 'string' ? vector.source : '';
+  if (upstreamCheckFor(source) === undefined)
+    return `no hookwire check for the upstream test ${upstreamFunction(source) || '(no source)'} yet`;
+  const test = upstreamFunction(source).split('::').pop() ?? '';
   switch (vector.kind) {
     case 'load':
     case 'migrate':
       if (isRecord(vector.payload) && ('adapter_calls' in vector.payload || 'adapter_call' in vector.payload))
         return checkAdapter(vector, tmp);
-      if (vector.id === 'mig-engine-dual-events') return checkMigratedRun(vector, tmp);
+      if (isRecord(vector.observed) && 'legacy_stdin' in vector.observed)
+        return checkMigratedRun(vector, tmp);
       if (isRecord(vector.config) || typeof vector.config === 'string') {
         if (vector.event !== undefined) return checkFired(vector, tmp);
         return checkLoad(vector, tmp);
@@ -144,13 +151,13 @@ async function check(vector: Vector, tmp: string): Promise<string | null> {
     case 'registry':
       return checkRegistry(vector);
     case 'plugin':
-      return checkPlugin(vector, tmp);
+      return checkPlugin(vector, tmp, test);
     case 'run':
       return checkRun(vector, tmp);
     case 'project':
       return checkProject(vector);
     case 'trust':
-      return checkTrustScenario(vector.id, vector.expect as Record<string, unknown>, tmp);
+      return checkTrustScenario(test, upstreamParam(source), vector.expect as Record<string, unknown>, tmp);
     case 'server':
     case 'client':
     case 'transcript':
@@ -427,8 +434,24 @@ async function checkFired(vector: Vector, tmp: string): Promise<string | null> {
 function checkProject(vector: Vector): string | null {
   const event = eventOf(vector);
   const { invocation, context } = invocationOf(vector);
-  const observed = vector.observed as Record<string, unknown>;
-  return firstDifference(observed.stdin, projectInvocation(event, invocation, context));
+  const expect = (vector.expect ?? {}) as Record<string, unknown>;
+  const raises = Object.entries(expect).find(([key]) => /^raises .* matching$/.test(key))?.[1];
+  let stdin: Record<string, unknown>;
+  try {
+    stdin = projectInvocation(event, invocation, context);
+  } catch (error) {
+    if (typeof raises === 'string' && String((error as Error).message).includes(raises)) return null;
+    throw error;
+  }
+  if (typeof raises === 'string') return `projected without raising (expected ${JSON.stringify(raises)})`;
+  if (isRecord(vector.observed)) return firstDifference(vector.observed.stdin, stdin);
+  // No recorded payload: the expect keys that name a wire field are compared.
+  const named = Object.keys(expect).filter((key) => key in stdin);
+  if (named.length === 0) return 'the vector states nothing to compare';
+  return firstDifference(
+    Object.fromEntries(named.map((key) => [key, expect[key]])),
+    Object.fromEntries(named.map((key) => [key, stdin[key]])),
+  );
 }
 
 /** hookwire's own adapter, as the CLI runs it (from source: `hookwire deepagents-legacy`). */
@@ -579,13 +602,16 @@ async function checkWire(vector: Vector, tmp: string): Promise<string | null> {
   );
 }
 
-async function checkPlugin(vector: Vector, tmp: string): Promise<string | null> {
+async function checkPlugin(vector: Vector, tmp: string, test: string): Promise<string | null> {
   const expect = vector.expect as Record<string, unknown>;
   const payload = (vector.payload ?? {}) as Record<string, unknown>;
-  if (vector.id === 'cfg-plugin-windows-vars')
-    return firstDifference(expect.resolved, resolveShellVariables(String(payload.value), 'nt'));
+  if (typeof payload.value === 'string')
+    return firstDifference(
+      expect.resolved,
+      resolveShellVariables(payload.value, payload.os_name === 'nt' ? 'nt' : 'posix'),
+    );
   const home = join(tmp, 'home');
-  if (vector.id === 'plugin-env-vars') {
+  if (test === 'test_plugin_hook_runs_with_its_exported_variables') {
     const root = join(tmp, 'plugins', 'checker');
     const workspace = join(tmp, '$(touch${IFS}PWNED)');
     mkdirSync(join(workspace, '.git'), { recursive: true });
@@ -624,7 +650,7 @@ async function checkPlugin(vector: Vector, tmp: string): Promise<string | null> 
       { lines, 'not executed': !pwned },
     );
   }
-  if (vector.id === 'plugin-malformed-isolated') {
+  if (test === 'test_malformed_plugin_documents_are_isolated_and_reported') {
     const sources: HookSource[] = [];
     const user = join(tmp, 'user', 'hooks.json');
     write(user, payload.user);
@@ -663,5 +689,5 @@ async function checkPlugin(vector: Vector, tmp: string): Promise<string | null> 
       },
     );
   }
-  return `no hookwire check for plugin vector ${vector.id} yet`;
+  return `no hookwire check for the upstream test ${test} (plugin) yet`;
 }

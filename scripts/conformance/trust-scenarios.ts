@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deepAgentsHookSources } from '../../src/hosts/deepagents/deepagents-hook-sources.js';
 import { snapshotHooks } from '../../src/hosts/deepagents/hook-snapshot.js';
 import { loadHooks } from '../../src/hosts/deepagents/load-hooks.js';
 import {
+  canonicalProjectRoot,
   hooksTrustStorePath,
   type ProjectTrust,
   projectTrustAllows,
@@ -13,6 +14,7 @@ import {
   SessionTrust,
   type TrustAnswer,
   type TrustPolicy,
+  trustProjectAlways,
 } from '../../src/hosts/deepagents/workspace-trust.js';
 import { firstDifference } from './compare.js';
 
@@ -62,160 +64,343 @@ function hasStop(home: string, trust: ProjectTrust): boolean {
   return (snapshotHooks(loaded.config).handlers.Stop ?? []).length > 0;
 }
 
-/** Runs the scenario of the trust vector `id`; null when it came out as `expect` says. */
+type Scenario = (expect: Record<string, unknown>, tmp: string, param: string) => Promise<string | null>;
+
+const persistedIn = (store: string, root: string): boolean =>
+  Object.hasOwn(readHooksTrust(store).projects, root);
+
+/** A project at `root` (a git root unless `git` is false) with a Stop hook in `.deepagents/hooks.json`. */
+function projectAt(root: string, git = true): string {
+  mkdirSync(join(root, git ? '.git' : '.deepagents'), { recursive: true });
+  mkdirSync(join(root, '.deepagents'), { recursive: true });
+  writeFileSync(join(root, '.deepagents', 'hooks.json'), JSON.stringify(STOP_DOCUMENT));
+  return root;
+}
+
+const allowsAt = (cwd: string, policy: TrustPolicy, session: SessionTrust, store: string): boolean =>
+  projectTrustAllows(canonicalProjectRoot(cwd), policy, session, store);
+
+/** The answer a parametrization names: REMEMBER / always_allow, ALLOW_ONCE / allow_once, DENY. */
+function answerOf(param: string): TrustAnswer {
+  const first = param.split('-')[0]?.toLowerCase() ?? '';
+  if (first === 'remember' || first === 'always_allow') return 'always_allow';
+  if (first === 'allow_once') return 'allow_once';
+  return 'deny';
+}
+
+/** upstream's test_trust.py, one scenario per test function (its parameters read from the source). */
+export const TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
+  async test_concurrent_writes_across_stores_preserve_every_entry(expect, tmp) {
+    // Real processes, each trusting its own root in one of two stores at once.
+    const roots = Array.from({ length: 8 }, (_, index) => projectAt(join(tmp, `project-${index}`)));
+    const stores = [join(tmp, 'state-a', 'trust.json'), join(tmp, 'state-b', 'trust.json')];
+    const storeOf = (index: number): string => stores[index % stores.length] as string;
+    const module = new URL('../../src/hosts/deepagents/workspace-trust.ts', import.meta.url).href;
+    const codes = await Promise.all(
+      roots.map(
+        (root, index) =>
+          new Promise<number | null>((done) => {
+            const script = `const m = await import(${JSON.stringify(module)}); process.exit((await m.trustProjectAlways(${JSON.stringify(storeOf(index))}, ${JSON.stringify(root)})) ? 0 : 1);`;
+            const child = spawn(
+              process.execPath,
+              ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script],
+              { stdio: 'ignore' },
+            );
+            child.on('exit', (code) => done(code));
+          }),
+      ),
+    );
+    const all =
+      codes.every((code) => code === 0) && roots.every((root, index) => persistedIn(storeOf(index), root));
+    return firstDifference(expect['all writes succeed and every root trusted in its store'] ?? true, all);
+  },
+
+  async test_trust_persists_under_canonical_key(expect, tmp) {
+    const root = projectAt(join(tmp, 'project'));
+    const store = join(tmp, 'state', 'hooks_trust.json');
+    const written = await trustProjectAlways(store, canonicalProjectRoot(join(root, '.')));
+    return firstDifference(pick(expect, { written: true, trusted: true, other: false, mode: '0o600' }), {
+      written,
+      trusted: allowsAt(root, { kind: 'interactive' }, new SessionTrust(), store),
+      other: allowsAt(join(tmp, 'other'), { kind: 'interactive' }, new SessionTrust(), store),
+      mode: `0o${(statSync(store).mode & 0o777).toString(8)}`,
+    });
+  },
+
+  async test_corrupt_store_fails_closed_without_overwrite(expect, tmp) {
+    return corruptStore(expect, tmp, Buffer.from('{invalid'));
+  },
+
+  async test_non_utf8_store_fails_closed_without_overwrite(expect, tmp) {
+    return corruptStore(
+      expect,
+      tmp,
+      Buffer.from([...Buffer.from('{"version": 1, "projects": {"'), 0xff, 0xfe, ...Buffer.from('": {}}}')]),
+    );
+  },
+
+  async test_trust_is_resolved_per_workspace(expect, tmp) {
+    const trusted = projectAt(join(tmp, 'trusted'));
+    const untrusted = projectAt(join(tmp, 'untrusted'));
+    const store = join(tmp, 'state', 'hooks_trust.json');
+    await trustProjectAlways(store, canonicalProjectRoot(trusted));
+    const nested = join(trusted, 'src');
+    mkdirSync(nested);
+    const policy: TrustPolicy = { kind: 'interactive' };
+    const session = new SessionTrust();
+    return firstDifference(pick(expect, { trusted: true, nested: true, untrusted: false }), {
+      trusted: allowsAt(trusted, policy, session, store),
+      nested: allowsAt(nested, policy, session, store),
+      untrusted: allowsAt(untrusted, policy, session, store),
+    });
+  },
+
+  async test_session_grant_does_not_extend_to_other_workspaces(expect, tmp) {
+    const granted = projectAt(join(tmp, 'granted'));
+    const other = projectAt(join(tmp, 'other'));
+    const store = join(tmp, 'state', 'hooks_trust.json');
+    const session = new SessionTrust();
+    session.allowOnce(canonicalProjectRoot(granted));
+    const policy: TrustPolicy = { kind: 'interactive' };
+    return firstDifference(pick(expect, { granted: true, other: false, persisted: false }), {
+      granted: allowsAt(granted, policy, session, store),
+      other: allowsAt(other, policy, session, store),
+      persisted: persistedIn(store, canonicalProjectRoot(granted)),
+    });
+  },
+
+  async test_project_hook_edits_invalidate_only_session_grants(expect, tmp, param) {
+    const w = world(tmp);
+    const session = new SessionTrust();
+    const persisted = param === 'True' || param === 'persisted';
+    const trust = await w.resolveTrust(
+      asking(persisted ? 'always_allow' : 'allow_once', { count: 0 }),
+      session,
+    );
+    const policy: TrustPolicy = { kind: 'interactive' };
+    const before = projectTrustAllows(trust.root, policy, session, w.store);
+    writeFileSync(
+      trust.projectFile,
+      JSON.stringify({ hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
+    const after = projectTrustAllows(trust.root, policy, session, w.store);
+    return firstDifference(
+      {
+        before: expect['allows before edit'] ?? true,
+        after: expect['allows after editing .deepagents/hooks.json'] ?? persisted,
+      },
+      { before, after },
+    );
+  },
+
+  async test_explicit_only_policy_ignores_persisted_trust(expect, tmp) {
+    const w = world(tmp);
+    const session = new SessionTrust();
+    const first = await w.resolveTrust(asking('always_allow', { count: 0 }), session);
+    const denied = projectTrustAllows(
+      first.root,
+      { kind: 'explicit_only', granted: false },
+      session,
+      w.store,
+    );
+    const granted = projectTrustAllows(
+      first.root,
+      { kind: 'explicit_only', granted: true },
+      session,
+      w.store,
+    );
+    const interactive = projectTrustAllows(first.root, { kind: 'interactive' }, new SessionTrust(), w.store);
+    return firstDifference(
+      [
+        expect['explicit_only(granted=False).allows'] ?? false,
+        expect['explicit_only(granted=True).allows'] ?? true,
+        expect['interactive policy allows (persisted)'] ?? true,
+      ],
+      [denied, granted, interactive],
+    );
+  },
+
+  async test_headless_manager_ignores_persisted_trust(expect, tmp) {
+    // The headless policy (explicit only) loads the project's Stop hook only when granted.
+    const w = world(tmp);
+    await trustProjectAlways(w.store, canonicalProjectRoot(w.project));
+    const stopWith = async (granted: boolean): Promise<boolean> =>
+      hasStop(
+        w.home,
+        await resolveProjectTrust({
+          cwd: w.project,
+          home: w.home,
+          policy: { kind: 'explicit_only', granted },
+          session: new SessionTrust(),
+        }),
+      );
+    return firstDifference(pick(expect, { 'opted out has Stop': false, 'opted in has Stop': true }), {
+      'opted out has Stop': await stopWith(false),
+      'opted in has Stop': await stopWith(true),
+    });
+  },
+
+  async test_cwd_retarget_explicit_only_policy_never_prompts(expect, tmp) {
+    const w = world(tmp);
+    const trust = await resolveProjectTrust({
+      cwd: w.project,
+      home: w.home,
+      policy: { kind: 'explicit_only', granted: false },
+      session: new SessionTrust(),
+    });
+    return firstDifference(pick(expect, { prompted: false, 'has Stop': false }), {
+      prompted: trust.prompted,
+      'has Stop': hasStop(w.home, trust),
+    });
+  },
+
+  async test_non_git_workspace_without_hooks_skips_prompt(expect, tmp) {
+    const home = join(tmp, 'home');
+    const cwd = join(tmp, 'plain');
+    mkdirSync(cwd, { recursive: true });
+    const asked = { count: 0 };
+    const trust = await resolveProjectTrust({
+      cwd,
+      home,
+      policy: asking('always_allow', asked),
+      session: new SessionTrust(),
+    });
+    return firstDifference(pick(expect, { prompted: false, allows: false }), {
+      prompted: asked.count > 0,
+      allows: trust.trusted,
+    });
+  },
+
+  async test_declined_trust_resolves_to_untrusted_everywhere(expect, tmp) {
+    return promptAnswered(expect, tmp, 'deny');
+  },
+
+  async test_interactive_prompt_applies_selected_action(expect, tmp, param) {
+    return promptAnswered(expect, tmp, answerOf(param));
+  },
+
+  async test_user_hooks_path_collision_skips_prompt(expect, tmp) {
+    const w = world(tmp);
+    const asked = { count: 0 };
+    const session = new SessionTrust();
+    mkdirSync(join(w.home, '.git'), { recursive: true });
+    writeFileSync(join(w.home, '.deepagents', 'hooks.json'), JSON.stringify(STOP_DOCUMENT));
+    const trust = await resolveProjectTrust({
+      cwd: w.home,
+      home: w.home,
+      policy: asking('always_allow', asked),
+      session,
+    });
+    const loaded = loadHooks(deepAgentsHookSources(w.home, trust));
+    if (loaded.sources.join(',') !== 'user')
+      return `sources: expected [user], got ${JSON.stringify(loaded.sources)}`;
+    return firstDifference(expect, {
+      prompted: asked.count > 0,
+      'allows(home)': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
+    });
+  },
+
+  async test_persisted_trust_skips_prompt(expect, tmp) {
+    const w = world(tmp);
+    const asked = { count: 0 };
+    await w.resolveTrust(asking('always_allow', { count: 0 }), new SessionTrust());
+    const trust = await w.resolveTrust(asking('deny', asked), new SessionTrust());
+    return firstDifference(expect, { prompted: asked.count > 0, 'allows(root)': trust.trusted });
+  },
+
+  async test_textual_app_forwards_hook_trust(expect, tmp) {
+    const w = world(tmp);
+    const trust = await w.resolveTrust(asking('allow_once', { count: 0 }), new SessionTrust());
+    const loaded = loadHooks(deepAgentsHookSources(w.home, trust));
+    return firstDifference(
+      expect['HooksRuntime.create workspace_trusted'] ?? true,
+      loaded.sources.includes('project'),
+    );
+  },
+
+  async test_cwd_retarget_without_project_hooks_reloads_without_prompt(expect, tmp) {
+    const w = world(tmp, false);
+    const asked = { count: 0 };
+    const trust = await w.resolveTrust(asking('always_allow', asked), new SessionTrust());
+    return firstDifference(expect, {
+      'has Stop after retarget': hasStop(w.home, trust),
+      prompted: asked.count > 0,
+    });
+  },
+
+  async test_launch_cwd_retarget_updates_policy_before_session_state_exists(expect, tmp) {
+    const w = world(tmp);
+    await w.resolveTrust(asking('always_allow', { count: 0 }), new SessionTrust());
+    const trust = await w.resolveTrust({ kind: 'interactive' }, new SessionTrust());
+    return firstDifference(expect, {
+      'policy allows target': trust.trusted,
+      'has Stop after init': hasStop(w.home, trust),
+    });
+  },
+
+  async test_cwd_retarget_grants_project_hooks_from_prompt(expect, tmp, param) {
+    const w = world(tmp);
+    const session = new SessionTrust();
+    const trust = await w.resolveTrust(asking(answerOf(param), { count: 0 }), session);
+    return firstDifference(expect, {
+      'has Stop': hasStop(w.home, trust),
+      'trust allows target': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
+      persisted: persistedIn(w.store, trust.root),
+    });
+  },
+};
+
+/** The keys of `defaults` the vector's `expect` states, with its values; all of them when it states none. */
+function pick(expect: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
+  const stated = Object.keys(defaults).filter((key) => key in expect);
+  if (stated.length === 0) return defaults;
+  return Object.fromEntries(
+    Object.keys(defaults).map((key) => [key, key in expect ? expect[key] : defaults[key]]),
+  );
+}
+
+/** A store holding `bytes`: it trusts nothing, refuses a write, and keeps its bytes. */
+async function corruptStore(
+  expect: Record<string, unknown>,
+  tmp: string,
+  bytes: Buffer,
+): Promise<string | null> {
+  const root = projectAt(join(tmp, 'project'));
+  const store = join(tmp, 'hooks_trust.json');
+  writeFileSync(store, bytes);
+  const trusted = allowsAt(root, { kind: 'interactive' }, new SessionTrust(), store);
+  const written = await trustProjectAlways(store, canonicalProjectRoot(root));
+  return firstDifference(pick(expect, { trusted: false, written: false, unchanged: true }), {
+    trusted,
+    written,
+    unchanged: readFileSync(store).equals(bytes),
+  });
+}
+
+/** The trust prompt answered `answer`: whether the root is allowed and whether that was persisted. */
+async function promptAnswered(
+  expect: Record<string, unknown>,
+  tmp: string,
+  answer: TrustAnswer,
+): Promise<string | null> {
+  const w = world(tmp);
+  const session = new SessionTrust();
+  const trust = await w.resolveTrust(asking(answer, { count: 0 }), session);
+  const actual: Record<string, unknown> = {
+    'allows(root)': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
+  };
+  if ('persisted' in expect) actual.persisted = persistedIn(w.store, trust.root);
+  return firstDifference(expect, actual);
+}
+
+/** Runs the scenario of a trust vector's upstream test; null when it came out as `expect` says. */
 export async function checkTrustScenario(
-  id: string,
+  test: string,
+  param: string,
   expect: Record<string, unknown>,
   tmp: string,
 ): Promise<string | null> {
-  const session = new SessionTrust();
-  const asked = { count: 0 };
-  const persisted = (w: World, root: string): boolean =>
-    Object.hasOwn(readHooksTrust(w.store).projects, root);
-  switch (id) {
-    case 'trust-concurrent-writes': {
-      // Real processes, each trusting its own root in the same store at once.
-      const w = world(tmp);
-      const roots = Array.from({ length: 6 }, (_, index) => join(tmp, `root-${index}`));
-      const module = new URL('../../src/hosts/deepagents/workspace-trust.ts', import.meta.url).href;
-      const codes = await Promise.all(
-        roots.map(
-          (root) =>
-            new Promise<number | null>((done) => {
-              const script = `const m = await import(${JSON.stringify(module)}); process.exit((await m.trustProjectAlways(${JSON.stringify(w.store)}, ${JSON.stringify(root)})) ? 0 : 1);`;
-              const child = spawn(
-                process.execPath,
-                ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script],
-                { stdio: 'ignore' },
-              );
-              child.on('exit', (code) => done(code));
-            }),
-        ),
-      );
-      const all = codes.every((code) => code === 0) && roots.every((root) => persisted(w, root));
-      return firstDifference(expect['all writes succeed and every root trusted in its store'], all);
-    }
-    case 'trust-edit-invalidates-session-session':
-    case 'trust-edit-invalidates-session-persisted': {
-      const w = world(tmp);
-      const answer = id.endsWith('-session') ? 'allow_once' : 'always_allow';
-      const trust = await w.resolveTrust(asking(answer, asked), session);
-      const policy: TrustPolicy = { kind: 'interactive' };
-      const before = projectTrustAllows(trust.root, policy, session, w.store);
-      writeFileSync(trust.projectFile, JSON.stringify({ hooks: { Stop: [] } }));
-      const after = projectTrustAllows(trust.root, policy, session, w.store);
-      return firstDifference(
-        {
-          'allows before edit': expect['allows before edit'],
-          after: expect['allows after editing .deepagents/hooks.json'],
-        },
-        { 'allows before edit': before, after },
-      );
-    }
-    case 'trust-explicit-only': {
-      const w = world(tmp);
-      const first = await w.resolveTrust(asking('always_allow', asked), session);
-      const denied = projectTrustAllows(
-        first.root,
-        { kind: 'explicit_only', granted: false },
-        session,
-        w.store,
-      );
-      const granted = projectTrustAllows(
-        first.root,
-        { kind: 'explicit_only', granted: true },
-        session,
-        w.store,
-      );
-      const interactive = projectTrustAllows(
-        first.root,
-        { kind: 'interactive' },
-        new SessionTrust(),
-        w.store,
-      );
-      return firstDifference(
-        [
-          expect['explicit_only(granted=False).allows'],
-          expect['explicit_only(granted=True).allows'],
-          expect['interactive policy allows (persisted)'],
-        ],
-        [denied, granted, interactive],
-      );
-    }
-    case 'trust-declined':
-    case 'trust-prompt-deny':
-    case 'trust-prompt-remember': {
-      const w = world(tmp);
-      const answer = id === 'trust-prompt-remember' ? 'always_allow' : 'deny';
-      const trust = await w.resolveTrust(asking(answer, asked), session);
-      const actual: Record<string, unknown> = {
-        'allows(root)': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
-      };
-      if ('persisted' in expect) actual.persisted = persisted(w, trust.root);
-      return firstDifference(expect, actual);
-    }
-    case 'trust-user-path-collision': {
-      const w = world(tmp);
-      mkdirSync(join(w.home, '.git'), { recursive: true });
-      writeFileSync(join(w.home, '.deepagents', 'hooks.json'), JSON.stringify(STOP_DOCUMENT));
-      const trust = await resolveProjectTrust({
-        cwd: w.home,
-        home: w.home,
-        policy: asking('always_allow', asked),
-        session,
-      });
-      const loaded = loadHooks(deepAgentsHookSources(w.home, trust));
-      if (loaded.sources.join(',') !== 'user')
-        return `sources: expected [user], got ${JSON.stringify(loaded.sources)}`;
-      return firstDifference(expect, {
-        prompted: asked.count > 0,
-        'allows(home)': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
-      });
-    }
-    case 'trust-persisted-skips-prompt': {
-      const w = world(tmp);
-      await w.resolveTrust(asking('always_allow', { count: 0 }), new SessionTrust());
-      const trust = await w.resolveTrust(asking('deny', asked), session);
-      return firstDifference(expect, { prompted: asked.count > 0, 'allows(root)': trust.trusted });
-    }
-    case 'trust-app-forwards': {
-      const w = world(tmp);
-      const trust = await w.resolveTrust(asking('allow_once', asked), session);
-      const loaded = loadHooks(deepAgentsHookSources(w.home, trust));
-      return firstDifference(
-        expect['HooksRuntime.create workspace_trusted'],
-        loaded.sources.includes('project'),
-      );
-    }
-    case 'trust-retarget-no-hooks': {
-      const w = world(tmp, false);
-      const trust = await w.resolveTrust(asking('always_allow', asked), session);
-      return firstDifference(expect, {
-        'has Stop after retarget': hasStop(w.home, trust),
-        prompted: asked.count > 0,
-      });
-    }
-    case 'trust-retarget-before-session': {
-      const w = world(tmp);
-      await w.resolveTrust(asking('always_allow', { count: 0 }), new SessionTrust());
-      const trust = await w.resolveTrust({ kind: 'interactive' }, session);
-      return firstDifference(expect, {
-        'policy allows target': trust.trusted,
-        'has Stop after init': hasStop(w.home, trust),
-      });
-    }
-    case 'trust-retarget-allow_once':
-    case 'trust-retarget-always_allow': {
-      const w = world(tmp);
-      const answer = id.endsWith('allow_once') ? 'allow_once' : 'always_allow';
-      const trust = await w.resolveTrust(asking(answer, asked), session);
-      return firstDifference(expect, {
-        'has Stop': hasStop(w.home, trust),
-        'trust allows target': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
-        persisted: persisted(w, trust.root),
-      });
-    }
-    default:
-      return `no hookwire check for trust vector ${id} yet`;
-  }
+  const scenario = TRUST_SCENARIOS[test];
+  if (scenario === undefined) return `no hookwire check for the upstream test ${test} (trust) yet`;
+  return scenario(expect, tmp, param);
 }

@@ -80,7 +80,7 @@ export interface EngineOptions {
    * output is read, the default transcript path. Default: Claude Code (`claudeCodeHost`).
    */
   readonly host?: Host;
-  /** Capture cap per stream, bytes. Default 1 MiB. */
+  /** Capture cap per stream, bytes. Default 16 MiB; past it a hook on an event that can block blocks (fail closed). */
   readonly outputCapBytes?: number;
   /**
    * How command hooks are spawned. `helper-process` routes spawns through a small long-lived process the

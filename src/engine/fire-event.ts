@@ -3,7 +3,13 @@ import { fillPayload } from '../events/fill-payload.js';
 import { specOf, unknownEventWarning } from '../events/lookup.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
-import { NO_HOOKS, type SelectedHook, selectHooks } from '../select/select-hooks.js';
+import {
+  NO_HOOKS,
+  type SelectedHook,
+  selectHooks,
+  selectionNeedsShellParser,
+} from '../select/select-hooks.js';
+import { loadShellParser } from '../select/shell-parser.js';
 import { deliveredEntries } from './background/delivered-entries.js';
 import { capStopBlocks } from './cap-stop-blocks.js';
 import { claimOnceHooks } from './claim-once-hooks.js';
@@ -37,6 +43,9 @@ export function fireEvent(
   given: Readonly<Record<string, unknown>>,
   signal: AbortSignal | undefined,
 ): Promise<Outcome> {
+  // A Bash `if` rule that must split a compound command loads the parser once, on first need.
+  if (selectionNeedsShellParser(context.hookSets.index, event, given))
+    return loadShellParser().then(() => fireEvent(context, event, given, signal));
   const selected = selectHooks(context.hookSets.index, event, given);
   const fired =
     selected === NO_HOOKS && !context.state.mayHavePending(sessionOf(given, context.defaults.sessionId))

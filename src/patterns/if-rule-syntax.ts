@@ -24,3 +24,24 @@ export function parseIfRule(rule: string): ParsedIfRule {
   }
   return { tool: parsed[1] as string, argument };
 }
+
+/**
+ * What `validate` warns about an `if` rule that Claude Code 2.1.332 reads differently from hookwire, so that
+ * the same guard is off under one of them: a tool part with `*` (Claude Code reads it literally, so
+ * `mcp__github__*` names no tool, and neither does hookwire), and a WebFetch domain or URL rule (Claude Code
+ * never fires it; hookwire does, on the URL or its host). Undefined when both read the rule alike.
+ */
+export function ifRuleHostDifference(rule: string): string | undefined {
+  const parsed = parseIfRule(rule);
+  if ('problem' in parsed) return undefined;
+  const tool = parsed.tool.trim();
+  if (tool.includes('*')) {
+    const server = /^mcp__([^_]+(?:_[^_]+)*)__\*$/.exec(tool)?.[1];
+    const instead = server === undefined ? '' : ` (for every tool of that server write "mcp__${server}")`;
+    return `"if" rule "${rule}": the tool part is a name, not a pattern: no tool is called "${tool}", so this hook never runs, in Claude Code or hookwire${instead}`;
+  }
+  const argument = parsed.argument;
+  if (tool === 'WebFetch' && argument !== undefined && argument !== '' && argument !== '*')
+    return `"if" rule "${rule}": Claude Code 2.1.332 never fires a WebFetch rule with a domain or URL (only "WebFetch" and "WebFetch(*)"); hookwire fires it on the URL${argument.startsWith('domain:') ? "'s host" : ''}, so this guard runs under hookwire run only (docs/protocol.md)`;
+  return undefined;
+}

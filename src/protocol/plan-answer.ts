@@ -90,9 +90,28 @@ function commonFields(outcome: Outcome): Record<string, unknown> {
     json.continue = false;
     if (outcome.stopReason !== null) json.stopReason = outcome.stopReason;
   }
-  if (outcome.systemMessages.length > 0) json.systemMessage = outcome.systemMessages.join('\n');
+  const messages = [...outcome.systemMessages, ...noVerdictNotices(outcome)];
+  if (messages.length > 0) json.systemMessage = messages.join('\n');
   if (outcome.suppressOutput) json.suppressOutput = true;
   return json;
+}
+
+/**
+ * Claude Code 2.1.332 tells the user, as a warning tagged `hook_no_verdict`, when a PreToolUse hook gave no
+ * verdict (a non-blocking error: a bad exit, invalid output such as two JSON objects; or a timeout) and so did
+ * not check the call. Behind `hookwire run` those hooks are hookwire's, so it says the same, in the host's
+ * words, as a system message: one line per kind of failure.
+ */
+function noVerdictNotices(outcome: Outcome): string[] {
+  if (outcome.event !== 'PreToolUse') return [];
+  const notices = new Set<string>();
+  for (const run of outcome.runs) {
+    if (run.status === 'timeout')
+      notices.add("A hook didn't answer in time, so it didn't check this action.");
+    if (run.status === 'non_blocking_error')
+      notices.add("A hook gave no usable answer, so it didn't check this action.");
+  }
+  return [...notices];
 }
 
 const DECISION_FIELDS: readonly SpecificOutputField[] = [

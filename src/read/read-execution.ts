@@ -8,7 +8,7 @@ import { effectsOfOutput } from './effects-of-output.js';
 import { type HookEffects, type HookVerdict, NO_EFFECTS } from './hook-verdict.js';
 import { readModelVerdict } from './model-verdict.js';
 import { plainStdoutEffects } from './plain-stdout.js';
-import { stdoutJsonObject } from './stdout-json-object.js';
+import { readStdoutJson } from './stdout-json-object.js';
 import { readWireOutput } from './wire-output.js';
 
 /**
@@ -30,6 +30,8 @@ export function readExecution(
 ): HookVerdict {
   const spec = specOf(event);
   const label = hook.label;
+  if (execution.stdoutTruncated && execution.kind !== 'cancelled' && spec.block && !spec.notificationOnly)
+    return cutAnswer(spec.block.decision, label);
   switch (execution.kind) {
     case 'cancelled':
       return {
@@ -73,11 +75,13 @@ function readCompleted(
   if (execution.verdict !== undefined) return readModelVerdict(spec, label, execution.verdict);
   const structured = execution.output;
   const text = typeof structured === 'string' ? structured : execution.stdout;
-  const output = isRecord(structured)
-    ? structured
-    : structured == null || typeof structured === 'string'
-      ? stdoutJsonObject(text)
-      : undefined;
+  const fromText = structured == null || typeof structured === 'string';
+  const stdoutJson = fromText ? readStdoutJson(text) : { object: undefined, several: false };
+  const output = isRecord(structured) ? structured : stdoutJson.object;
+  if (stdoutJson.several && !spec.notificationOnly) {
+    const invalid = 'invalid output: stdout holds several JSON objects, not one';
+    return failure(spec, hook, 'failed', 'non_blocking_error', null, `[${label}]: ${invalid}`, invalid);
+  }
   if (structured != null && typeof structured !== 'string' && output === undefined) {
     const invalid = 'invalid output: expected an object';
     return failure(spec, hook, 'failed', 'non_blocking_error', null, `[${label}]: ${invalid}`, invalid);
@@ -223,6 +227,16 @@ function exitMessage(label: string, execution: HandlerExecution, stderrMessage: 
   if (execution.exitCode === null && execution.signal) return `[${label}]: killed by ${execution.signal}`;
   if (execution.stderr.trim()) return stderrMessage;
   return `[${label}]: exited with code ${execution.exitCode}`;
+}
+
+/**
+ * A hook whose answer went past the capture cap (`outputCapBytes`, 16 MiB by default; the http body cap):
+ * what was kept may be the start of a deny, so on an event that can block it blocks, naming the cap, rather
+ * than read a cut answer as no answer.
+ */
+function cutAnswer(decision: 'deny' | 'block', label: string): HookVerdict {
+  const reason = `[${label}]: its answer went past hookwire's capture cap (outputCapBytes) and was cut, so it cannot be read whole; blocking (fail closed)`;
+  return { status: 'blocking', output: null, error: reason, effects: { decision, reason } };
 }
 
 /**

@@ -3,8 +3,12 @@ import { NO_MCP_SERVERS } from '../settings/mcp/mcp-server-table.js';
 import type { RunRequest } from './handler-execution.js';
 import type { ModelOptions } from './model/model-options.js';
 
-/** Capture cap per stream when the caller names none. */
-export const DEFAULT_OUTPUT_CAP_BYTES = 1024 * 1024;
+/**
+ * Capture cap per stream when the caller names none: 16 MiB, far above any verdict a hook prints (Claude
+ * Code reads a 3 MB JSON deny whole). Past it the reader blocks on an event that can block rather than read
+ * a cut answer (read-execution.ts), so no cap turns a deny into an allow.
+ */
+export const DEFAULT_OUTPUT_CAP_BYTES = 16 * 1024 * 1024;
 
 /** The policy of an engine where no settings file sets a policy key: every URL and no env var allowed. */
 export const NO_POLICY: HookPolicy = Object.freeze({

@@ -15,7 +15,7 @@ import { type Resolver, systemResolver } from './http/network-guard.js';
 import { type HttpExchange, postJson } from './http/post-json.js';
 
 /** Default cap on an http hook's answer: a policy verdict is a few hundred bytes. */
-export const DEFAULT_HTTP_BODY_CAP_BYTES = 1024 * 1024;
+export const DEFAULT_HTTP_BODY_CAP_BYTES = 16 * 1024 * 1024;
 
 export interface HttpRunnerOptions {
   /** Host name resolution; the network guard checks what it returns. Default: the system resolver. */
@@ -55,9 +55,13 @@ function toResult(exchange: HttpExchange, label: string, request: RunRequest, ca
       return failure(`${answered} with a body that is not a JSON object`, body, details);
     }
     case 'too_large':
-      return failure(`${label}: the answer exceeded the ${formatBytes(capBytes)} cap and was cut off`, '', {
-        status: exchange.status,
-      });
+      // Marked as cut so that the reader blocks where the event can block (a cut answer may be a deny).
+      return {
+        ...failure(`${label}: the answer exceeded the ${formatBytes(capBytes)} cap and was cut off`, '', {
+          status: exchange.status,
+        }),
+        stdoutTruncated: true,
+      };
     case 'timed_out':
       return {
         kind: 'timed_out',

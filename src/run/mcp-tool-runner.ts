@@ -55,7 +55,12 @@ export async function mcpToolRunner(request: RunRequest<'mcp_tool'>): Promise<Ha
   stopped.catch(() => undefined);
   try {
     const call = (async () => {
-      const client = await connectMcpServer(found.server, request.cwd, request.hostEnvironment);
+      const client = await connectMcpServer(
+        found.server,
+        request.cwd,
+        request.hostEnvironment,
+        request.scrubSecrets,
+      );
       return client.callTool(
         { name: handler.tool, arguments: input },
         { signal: ended.signal, timeout: request.timeoutMs },

@@ -1,6 +1,7 @@
 import type { AnyEventName } from '../events/event-names.js';
 import type { MatcherSubject } from '../events/event-spec.js';
 import { isToolEvent, specOf } from '../events/lookup.js';
+import { currentToolName, legacyNamesOf } from '../events/tool-aliases.js';
 import { type CompiledMatcher, compileMatcher } from '../patterns/compile-matcher.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import { type CompiledIfRule, compileIfRule } from './if-rule.js';
@@ -53,8 +54,9 @@ export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: s
       warnings.push(`${where}: "if" applies to tool events only; the hook never runs on ${hook.event}`);
       continue;
     }
-    const matcher =
+    const compiled =
       specOf(hook.event).matcher === null ? compileMatcher(undefined) : compileMatcher(hook.matcher);
+    const matcher = isToolEvent(hook.event) ? withToolAliases(compiled) : compiled;
     if (matcher.warning) warnings.push(`${where}: ${matcher.warning}`);
     const ifRule = rule === undefined ? null : compileIfRule(rule);
     if (ifRule?.warning) warnings.push(`${where}: ${ifRule.warning}`);
@@ -74,6 +76,22 @@ export function compileHookIndex(hooks: readonly ConfiguredHook[], projectDir: s
     });
   }
   return { byEvent, projectDir, warnings };
+}
+
+/**
+ * A tool event's matcher under Claude Code's alias table (src/events/tool-aliases.ts): the subject is the
+ * tool's current name (selectHooks makes it so); a list of names matches each name's current tool (`Task`
+ * matches `Agent`), and a regex is also tried against the tool's legacy names (`Tas.*`).
+ */
+function withToolAliases(matcher: CompiledMatcher): CompiledMatcher {
+  if (matcher.names !== undefined) {
+    const names: ReadonlySet<string> = new Set([...matcher.names].map(currentToolName));
+    return { test: (subject) => names.has(subject), names };
+  }
+  return {
+    ...matcher,
+    test: (subject) => matcher.test(subject) || legacyNamesOf(subject).some(matcher.test),
+  };
 }
 
 function exactNamesOf(list: readonly IndexedHook[]): ReadonlySet<string> | null {

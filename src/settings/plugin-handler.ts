@@ -45,6 +45,24 @@ export function pluginHandler(handler: HandlerConfig, plugin: PluginOrigin): Han
   } as HandlerConfig;
 }
 
+/**
+ * Claude Code's refusal of a hook outside a plugin whose command names `${CLAUDE_PLUGIN_ROOT}` or
+ * `${CLAUDE_PLUGIN_DATA}` (braced, in the command or an argument; `$CLAUDE_PLUGIN_ROOT` is left to the
+ * shell), in its words; undefined when the handler names neither. Claude Code refuses it when the hook is
+ * about to run, as a non-blocking error; hookwire refuses it at load, as a located error, so the event fails
+ * closed where it can block (docs/protocol.md, "Differences").
+ */
+export function pluginVariableOutsidePlugin(handler: HandlerConfig): string | undefined {
+  const paths = pluginPathFields(handler);
+  if (paths === undefined) return undefined;
+  for (const name of ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA']) {
+    const placeholder = `\${${name}}`;
+    if (!paths.text.includes(placeholder) && !paths.args?.some((arg) => arg.includes(placeholder))) continue;
+    return `Hook command references ${placeholder} but the hook is not associated with a plugin. This variable is only available in hooks defined in a plugin's hooks/hooks.json file, not in settings.json.`;
+  }
+  return undefined;
+}
+
 /*
  * The characters a substituted path may hold and still mean only itself to sh, bash and PowerShell, unquoted,
  * in double quotes or in single quotes: letters, digits and marks of any script, the plain space (which

@@ -15,7 +15,12 @@ import {
   propertiesOf,
   propertyNode,
 } from './json-document.js';
-import { missingPluginFiles, pluginHandler, unsafePluginPath } from './plugin-handler.js';
+import {
+  missingPluginFiles,
+  pluginHandler,
+  pluginVariableOutsidePlugin,
+  unsafePluginPath,
+} from './plugin-handler.js';
 import { definitionFlagsRule, handlerRule, ruleProblems, type SchemaRule } from './schema-rules.js';
 import { diagnosticAt, locate, type SettingsSource } from './settings-source.js';
 
@@ -203,6 +208,12 @@ function readDefinition(
     if (problems.length > 0 || flagProblems.length > 0) return;
     const written = nodeValue(handlerNode) as HandlerConfig & { async?: unknown };
     const plugin = source.plugin;
+    const outside = plugin === undefined ? pluginVariableOutsidePlugin(written) : undefined;
+    if (outside !== undefined) {
+      const message = `${outside} The hook does not load, so ${event} fails closed until it is fixed.`;
+      diagnostics.push(diagnosticAt(source, 'error', handlerNode, handlerPath, message));
+      return;
+    }
     if (plugin !== undefined) {
       const unsafe = unsafePluginPath(written, plugin);
       if (unsafe !== undefined) {

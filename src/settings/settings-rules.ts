@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { didYouMean } from '../common/closest-name.js';
 import { type HandlerType, HOLDS_TOOLS_PLUGIN } from '../events/event-spec.js';
 import { isToolEvent, specOf } from '../events/lookup.js';
+import { ifRuleHostDifference } from '../patterns/if-rule-syntax.js';
 import type { ConfiguredHook, Diagnostic } from './configured-hook.js';
 import {
   findNodeAtLocation,
@@ -147,6 +148,10 @@ function checkHandler(
     const message = `"if" applies to tool events only; on ${event} this handler never runs`;
     diagnostics.push(diagnosticAt(source, 'warning', ifNode, [...path, 'if'], message));
   }
+  const rule = ifNode ? nodeValue(ifNode) : undefined;
+  const difference = typeof rule === 'string' && isToolEvent(event) ? ifRuleHostDifference(rule) : undefined;
+  if (ifNode && difference !== undefined)
+    diagnostics.push(diagnosticAt(source, 'warning', ifNode, [...path, 'if'], difference));
   return diagnostics;
 }
 

@@ -1,16 +1,25 @@
 import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { isInsideDirectory } from '../common/is-inside-directory.js';
 import { quoteShellWord } from '../common/shell-words.js';
 import type { ConfiguredHook, Diagnostic, SourceLevel } from './configured-hook.js';
 import { describePlugin, type PluginOrigin } from './plugin-origin.js';
 import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from './settings-locations.js';
-import type { TrustStoreReading } from './trust-store.js';
+import type { TrustEntry, TrustStoreReading } from './trust-store.js';
 
 /** Why a source that needs trust is not trusted. */
 export type UntrustedReason =
   | { readonly kind: 'new' }
   | { readonly kind: 'changed'; readonly trustedAt: string }
   | { readonly kind: 'moved'; readonly was: string; readonly now: string }
+  /** It resolves outside the project it belongs to: trust given there must not be borrowed through a link. */
+  | { readonly kind: 'outside'; readonly now: string; readonly project: string }
+  /** Its bytes were trusted for other projects only: its relative paths and cwd were another project's. */
+  | { readonly kind: 'other-project'; readonly project: string; readonly trustedFor: readonly string[] }
+  /** The plugin's manifest, which decides which of its hooks files load, is not trusted as it is. */
+  | { readonly kind: 'manifest'; readonly file: string; readonly reason: UntrustedReason }
+  /** Trusted once, and now gone (deleted, or no longer named by what named it): its hooks are missing. */
+  | { readonly kind: 'gone'; readonly trustedAt: string; readonly why: string }
   | {
       readonly kind: 'store';
       readonly storeFile: string;
@@ -62,21 +71,39 @@ export function realPathOf(file: string): string {
 }
 
 /**
- * Whether `bytes`, read from `file`, are what the user trusted: the store has an entry for the file's
- * absolute path (or, failing that, its real path) with the bytes' SHA-256 and the same real path (a symlink swapped to another target is not
- * trusted, even with the same content). A store that cannot be read trusts nothing (fail closed).
+ * The project a trust check binds to: its directory (as the host gave it), and whether the file must lie
+ * in it (a project's own files must; a plugin's hooks files live with the plugin, outside every project).
+ */
+export interface TrustProject {
+  readonly projectDir: string;
+  readonly withinProject: boolean;
+}
+
+/**
+ * Whether `bytes`, read from `file`, are what the user trusted for this project: the store has an entry for
+ * the file's absolute path (or, failing that, its real path) with the bytes' SHA-256 and the same real path
+ * (a symlink swapped to another target is not trusted, even with the same content), given for this project
+ * (its real path), and a project's own file resolves inside the project: a hostile repository whose
+ * `.hookwire/hooks.json` links to a trusted project's file does not run its own scripts under that trust
+ * (docs/trust.md, "Trust binds the bytes and the project"). A store that cannot be read trusts nothing.
+ * Without `project` (Deep Agents' own trust), the bytes and real path alone decide, as before.
  */
 export function checkTrust(
   reading: TrustStoreReading,
   storeFile: string,
   file: string,
   bytes: Uint8Array,
+  project?: TrustProject,
 ): TrustVerdict {
   if (reading.problem !== undefined) {
     const { problem, fix } = reading;
     return { trusted: false, reason: { kind: 'store', storeFile, problem, fix } };
   }
   const now = realPathOf(file);
+  const realProject = project === undefined ? undefined : realPathOf(project.projectDir);
+  if (project?.withinProject === true && !isInsideDirectory(now, realProject as string)) {
+    return { trusted: false, reason: { kind: 'outside', now, project: realProject as string } };
+  }
   // By the path as given, else by its real path: the same project reached through a symlinked directory.
   const entry = reading.store.files[file] ?? reading.store.files[now];
   if (entry === undefined) return { trusted: false, reason: { kind: 'new' } };
@@ -84,7 +111,20 @@ export function checkTrust(
     return { trusted: false, reason: { kind: 'changed', trustedAt: entry.trustedAt } };
   }
   if (now !== entry.realpath) return { trusted: false, reason: { kind: 'moved', was: entry.realpath, now } };
+  if (realProject !== undefined && !trustedForProject(entry, now, realProject)) {
+    const trustedFor = entry.projects ?? [];
+    return { trusted: false, reason: { kind: 'other-project', project: realProject, trustedFor } };
+  }
   return { trusted: true };
+}
+
+/**
+ * Whether the entry was given for `realProject`: named in its `projects`; an entry written before hookwire
+ * recorded projects counts for the project its file lies in, and for no other.
+ */
+export function trustedForProject(entry: TrustEntry, realFile: string, realProject: string): boolean {
+  if (entry.projects !== undefined) return entry.projects.includes(realProject);
+  return isInsideDirectory(realFile, realProject);
 }
 
 /** The reason in a few words, for the warning's parentheses. */
@@ -96,6 +136,16 @@ export function describeUntrustedReason(reason: UntrustedReason): string {
       return `changed since you trusted it on ${reason.trustedAt}`;
     case 'moved':
       return `it now resolves to ${reason.now}, not ${reason.was}`;
+    case 'outside':
+      return `it resolves to ${reason.now}, outside the project ${reason.project}: a project's hooks file must be its own, never a link to another's`;
+    case 'other-project':
+      return reason.trustedFor.length === 0
+        ? `trusted before hookwire bound trust to a project, not for ${reason.project}`
+        : `trusted for ${reason.trustedFor.join(', ')}, not for ${reason.project}, where its relative paths and working directory are another project's`;
+    case 'manifest':
+      return `its plugin's manifest ${reason.file} is not trusted: ${describeUntrustedReason(reason.reason)}`;
+    case 'gone':
+      return `${reason.why} since you trusted it on ${reason.trustedAt}`;
     case 'store':
       return `the trust store ${reason.storeFile} ${reason.problem}; nothing is trusted until it is fixed: ${reason.fix ?? 'move it aside, then trust again'}`;
     case 'enabled-by-untrusted':

@@ -45,6 +45,12 @@ export interface TrustEntry {
   readonly realpath: string;
   /** ISO 8601. */
   readonly trustedAt: string;
+  /**
+   * The projects (real paths) it was trusted for: its hooks run with their relative paths and working
+   * directory, so trust given in one project is not another's. Absent in entries of an earlier hookwire:
+   * those count for the project the file lies in only.
+   */
+  readonly projects?: readonly string[];
   readonly hooks: readonly TrustedHook[];
   /**
    * The file's keys besides its hooks that change what runs (`disableAllHooks`, `allowedHttpHookUrls`,

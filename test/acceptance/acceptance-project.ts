@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
 /** The repository root: every acceptance settings file points at its hook through "$CLAUDE_PROJECT_DIR". */
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,7 +127,7 @@ export function fireThroughCli(
   delete environment.CLAUDE_PROJECT_DIR;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'fire', event, '--settings', settings, '--payload', '-', '--json'],
+    [...CLI_ENTRY, 'fire', event, '--settings', settings, '--payload', '-', '--json'],
     { cwd: repositoryRoot, env: environment, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stdout = '';

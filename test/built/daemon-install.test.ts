@@ -35,6 +35,8 @@ function installedProject(withClient: boolean) {
   copyFileSync(join(root, 'package.json'), join(hookwire, 'package.json'));
   cpSync(join(root, 'dist'), join(hookwire, 'dist'), { recursive: true });
   cpSync(join(root, 'bin'), join(hookwire, 'bin'), { recursive: true });
+  // As the package carries it (bin/install-client.cjs --build under `npm pack`): the Node client.
+  copyFileSync(join(root, 'bin', 'hookwire-client.mjs'), join(hookwire, 'bin', 'hookwire-client'));
   // Its dependencies, as npm would have nested or hoisted them.
   symlinkSync(join(root, 'node_modules'), join(hookwire, 'node_modules'));
   mkdirSync(join(modules, '.bin'));
@@ -139,7 +141,11 @@ describe('hookwire init without a native client for this platform', () => {
     expect(answer.status).toBe(2);
     expect(answer.stderr).toContain('no rm');
     expect(project.world.daemonPids()).toHaveLength(0);
-    expect(project.doctor()).toContain('an event takes: a Node start per event');
+    const doctor = project.doctor();
+    expect(doctor).toContain('an event takes: a Node start per event');
+    expect(doctor).toContain(
+      'daemon: not running (only the native client starts it, and there is none here)',
+    );
   });
 
   it('keeps the shell detach for an event the host does not wait for: Node starts after the host SIGTERM', async () => {

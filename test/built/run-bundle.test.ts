@@ -5,8 +5,8 @@ import { type CliResult, hookInput, root, runCli } from '../cli/run-cli.js';
 
 /*
  * The shipped `hookwire run`, as an agent spawns it: the bin package.json declares (dist/hookwire.cjs), which
- * loads the single-file bundle dist/hookwire-run.cjs for `run`. It needs `npm run build` first, so it is
- * left out of `npm test` and run by .ci/run after the build: `npx vitest run --config test/built/vitest.config.ts`.
+ * loads the single-file bundle dist/hookwire-run.cjs for `run`. It needs the build, which `npm test` makes
+ * first (its pretest script).
  */
 const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { hookwire: string } };
 const BIN = join(root, PACKAGE.bin.hookwire);

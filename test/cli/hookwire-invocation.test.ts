@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hookwireInvocation } from '../../src/cli/init/hookwire-invocation.js';
+import { eventPathOf, hookwireInvocation } from '../../src/cli/init/hookwire-invocation.js';
 
 describe('how catch-all entries call hookwire', () => {
   it.each([
@@ -51,5 +51,19 @@ describe('where the installation has hookwire-client', () => {
     );
     expect(hookwireInvocation(global, project, '1.2.3', '/nowhere')).toBe('hookwire');
     expect(hookwireInvocation(global, project, '1.2.3', `${otherBin}:${globalBin}`)).toBe('hookwire');
+  });
+
+  it('says which path events take: Node for `hookwire` or the Node client, the daemon for the native one', () => {
+    expect(eventPathOf(global, 'hookwire')).toBe('a Node start per event (hookwire run)');
+    expect(eventPathOf(global, 'hookwire-client')).toMatch(
+      /^a Node start per event \(hookwire-client is the Node client/,
+    );
+    const native = installation(join(base, 'native', 'hookwire'));
+    // The first bytes of an ELF file: what the install step and the build put there.
+    writeFileSync(
+      join(base, 'native', 'hookwire', 'bin', 'hookwire-client'),
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46]),
+    );
+    expect(eventPathOf(native, 'hookwire-client')).toBe('the native client and the warm daemon');
   });
 });

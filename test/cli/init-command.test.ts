@@ -99,6 +99,28 @@ describe('hookwire init claude', () => {
     );
   });
 
+  it("gives FileChanged's catch-all every moved matcher: Claude Code watches only the files they name", async () => {
+    const settings = {
+      hooks: {
+        FileChanged: [
+          { matcher: '.envrc', hooks: [{ type: 'command', command: './direnv.sh' }] },
+          { matcher: 'package.json|.envrc', hooks: [{ type: 'command', command: './deps.sh' }] },
+        ],
+        CwdChanged: [{ matcher: 'ignored', hooks: [{ type: 'command', command: './cwd.sh' }] }],
+      },
+    };
+    const directory = project({ '.claude/settings.json': JSON.stringify(settings) });
+    const printed = JSON.parse((await init(directory, '--print')).stdout);
+    expect(printed.hooks.FileChanged).toEqual([
+      {
+        matcher: '.envrc|package.json',
+        hooks: [{ type: 'command', command: `${CALL} FileChanged`, timeout: 605 }],
+      },
+    ]);
+    // Negative control: another event's matcher only picks hooks, which hookwire run does itself.
+    expect(printed.hooks.CwdChanged[0].matcher).toBeUndefined();
+  });
+
   it('moves the hooks into the hooks file, keeps every other key, and backs the files up', async () => {
     const directory = project({ '.claude/settings.json': SETTINGS, '.claude/settings.local.json': LOCAL });
     const result = await init(directory);

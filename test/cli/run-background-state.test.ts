@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerEvent } from '../../src/cli/commands/run.js';
+import { answerEvent } from '../../src/cli/answer/answer-event.js';
 import { sessionFileName } from '../../src/engine/background/delivery-store.js';
 import { hookInput, runCli } from './run-cli.js';
 

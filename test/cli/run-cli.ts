@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 import { trustFiles } from '../support/trust-files.js';
 
 /** The repository root: hook commands in the fixtures are relative to it through $CLAUDE_PROJECT_DIR. */
@@ -16,14 +17,14 @@ export interface CliResult {
 }
 
 /**
- * Runs the CLI from source (or `entry`, such as the build) as a real process in the repository root, feeding
+ * Runs the CLI (test/support/cli-entry.ts: the fresh build, else the sources; or `entry`) as a real process in the repository root, feeding
  * `stdin`, with `env` on top of this process's environment.
  */
 export function runCli(
   args: readonly string[],
   stdin = '',
   env: Readonly<Record<string, string>> = {},
-  entry: readonly string[] = ['--import', 'tsx', 'src/cli/main.ts'],
+  entry: readonly string[] = CLI_ENTRY,
 ): Promise<CliResult> {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...env, ...trustedRunSettings(args, env) };
   delete environment.HOOKWIRE_RUN_EVENTS;

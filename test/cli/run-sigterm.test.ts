@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 import { trustFiles } from '../support/trust-files.js';
 import { root } from './run-cli.js';
 
@@ -46,15 +47,11 @@ it('ends the hooks it started when the host sends it SIGTERM, instead of leaving
   trustFiles(stateDirectory, [settings]);
   const environment: NodeJS.ProcessEnv = { ...process.env, HOOKWIRE_STATE_DIR: stateDirectory };
   delete environment.HOOKWIRE_RUN_EVENTS;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'run', '--settings', settings],
-    {
-      cwd: root,
-      env: environment,
-      stdio: ['pipe', 'ignore', 'ignore'],
-    },
-  );
+  const child = spawn(process.execPath, [...CLI_ENTRY, 'run', '--settings', settings], {
+    cwd: root,
+    env: environment,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   child.stdin.end(
     JSON.stringify({

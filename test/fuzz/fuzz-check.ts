@@ -16,8 +16,11 @@ export async function fuzzCheck<T>(
   name: string,
   property: fc.IProperty<T> | fc.IAsyncProperty<T>,
   defaultRuns: number,
+  /** `runsDivisor`: a property whose inputs are processes tries this many times fewer under `npm run fuzz`. */
+  options: { runsDivisor?: number } = {},
 ): Promise<void> {
-  const numRuns = Number(process.env.HOOKWIRE_FUZZ_RUNS) || defaultRuns;
+  const requested = Number(process.env.HOOKWIRE_FUZZ_RUNS);
+  const numRuns = requested ? Math.max(1, Math.ceil(requested / (options.runsDivisor ?? 1))) : defaultRuns;
   const seed = Number(process.env.HOOKWIRE_FUZZ_SEED) || DEFAULT_SEED;
   const details = await fc.check(property as fc.IAsyncProperty<T>, { numRuns, seed, endOnFailure: false });
   const report = process.env.HOOKWIRE_FUZZ_REPORT;

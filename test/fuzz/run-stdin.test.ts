@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../cli/run-cli.js';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
 /*
  * `hookwire run` reads the hook input from its stdin, which the host writes; a broken host, or anything else
@@ -20,15 +21,11 @@ writeFileSync(
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function run(stdin: Buffer): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'run', '--settings', settings],
-    {
-      cwd: root,
-      env: { ...process.env, HOOKWIRE_HOME: home, HOOKWIRE_MANAGED_SETTINGS: join(home, 'none.json') },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...CLI_ENTRY, 'run', '--settings', settings], {
+    cwd: root,
+    env: { ...process.env, HOOKWIRE_HOME: home, HOOKWIRE_MANAGED_SETTINGS: join(home, 'none.json') },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -111,15 +111,17 @@ describe('http runner: answers', () => {
     });
   });
 
-  it('an answer over the cap is cut off and fails cleanly', async () => {
+  it('an answer over the cap is cut off, fails, and says it was cut (the reader then blocks)', async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(`{"systemMessage": "${'x'.repeat(2 * 1024 * 1024)}"}`);
     });
-    const result = await runner(makeHttpRequest({ url: server.origin }));
+    const small = createHttpRunner({ bodyCapBytes: 1024 * 1024 });
+    const result = await small(makeHttpRequest({ url: server.origin }));
     expect(result).toMatchObject({
       kind: 'failed',
       stdout: '',
+      stdoutTruncated: true,
       error: `POST ${server.origin}/: the answer exceeded the 1 MiB cap and was cut off`,
       details: { status: 200 },
     });

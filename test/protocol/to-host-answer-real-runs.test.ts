@@ -33,7 +33,12 @@ describe('toHostAnswer of real runs', () => {
       'PreToolUse',
       bash,
     );
-    expect(answer).toEqual({ stdout: '', stderr: 'hookwire: [exit 1] exited with code 1\n', exitCode: 0 });
+    // Claude Code's hook_no_verdict warning, said as a system message (docs/protocol.md).
+    expect(answer).toEqual({
+      stdout: `${JSON.stringify({ systemMessage: "A hook gave no usable answer, so it didn't check this action." })}\n`,
+      stderr: 'hookwire: [exit 1] exited with code 1\n',
+      exitCode: 0,
+    });
   });
 
   it('a hook that exits 1 with stderr gives its stderr, named once', async () => {
@@ -56,7 +61,7 @@ describe('toHostAnswer of real runs', () => {
       bash,
     );
     expect(answer).toEqual({
-      stdout: '',
+      stdout: `${JSON.stringify({ systemMessage: "A hook didn't answer in time, so it didn't check this action." })}\n`,
       stderr: 'hookwire: [exec sleep 30] timed out after 1s\n',
       exitCode: 0,
     });

@@ -57,6 +57,34 @@ const rows: Row[] = [
   },
   {
     event: 'PreToolUse',
+    name: 'two JSON objects are invalid output, a non-blocking error (Claude Code 2.1.332)',
+    execution: completed(0, { stdout: `${json({ continue: true })}\n${json(deny('x'))}\n` }),
+    expected: {
+      status: 'non_blocking_error',
+      output: null,
+      error: '[guard.sh]: invalid output: stdout holds several JSON objects, not one',
+      effects: {},
+    },
+  },
+  {
+    event: 'PreToolUse',
+    name: 'two JSON objects under onFailure "block" block',
+    execution: completed(0, { stdout: '{"a":1}{"b":2}' }),
+    onFailure: 'block',
+    expected: {
+      status: 'blocking',
+      output: null,
+      error:
+        '[guard.sh]: failed; blocking because onFailure is "block"\ninvalid output: stdout holds several JSON objects, not one',
+      effects: {
+        decision: 'deny',
+        reason:
+          '[guard.sh]: failed; blocking because onFailure is "block"\ninvalid output: stdout holds several JSON objects, not one',
+      },
+    },
+  },
+  {
+    event: 'PreToolUse',
     name: 'JSON deny',
     execution: completed(0, { stdout: json(deny('dangerous')) }),
     expected: {

@@ -92,7 +92,9 @@ describe('runCommand: stdin', () => {
 
 describe('runCommand: output cap', () => {
   it('keeps 1 MiB of a 50 MiB flood, flags the truncation and drains the rest', async () => {
-    const execution = await runCommand(makeRequest(command({ command: fixture('flood-stdout.sh') })));
+    const execution = await runCommand(
+      makeRequest(command({ command: fixture('flood-stdout.sh') }), { outputCapBytes: 1024 * 1024 }),
+    );
     expect(execution.kind).toBe('completed');
     expect(execution.exitCode).toBe(0);
     expect(execution.stdout.length).toBe(1024 * 1024);

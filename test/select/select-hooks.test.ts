@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileHookIndex } from '../../src/select/hook-index.js';
-import { NO_HOOKS, selectHooks } from '../../src/select/select-hooks.js';
+import { NO_HOOKS, selectHooks, selectionNeedsShellParser } from '../../src/select/select-hooks.js';
+import { loadShellParser } from '../../src/select/shell-parser.js';
 import type { ConfiguredHook } from '../../src/settings/configured-hook.js';
 import { configuredHook } from '../engine/engine-harness.js';
 
@@ -44,6 +45,19 @@ const subjects: Array<[string, string, Record<string, unknown>, boolean]> = [
   ['SomeNewEvent', 'startup', { source: 'resume' }, false],
   ['SomeNewEvent', 'startup', { to_model: 'opus' }, true],
   ['tool.retry', 'ls', { tool_name: 'rm' }, true],
+  // Claude Code's legacy tool names (src/events/tool-aliases.ts): old names match the tool they name now.
+  ['PreToolUse', 'Task', { tool_name: 'Agent' }, true],
+  ['PreToolUse', 'Tas.*', { tool_name: 'Agent' }, true],
+  ['PreToolUse', 'Task|Nothing', { tool_name: 'Agent' }, true],
+  ['PreToolUse', '^Task$', { tool_name: 'Agent' }, true],
+  ['PreToolUse', 'Agent', { tool_name: 'Task' }, true],
+  ['PreToolUse', 'KillShell', { tool_name: 'TaskStop' }, true],
+  ['PreToolUse', 'KillBash', { tool_name: 'TaskStop' }, true],
+  ['PostToolUse', 'Kill.*', { tool_name: 'TaskStop' }, true],
+  ['PreToolUse', 'Task', { tool_name: 'TaskStop' }, false],
+  ['PreToolUse', 'Agent', { tool_name: 'TaskStop' }, false],
+  // Not a tool event: no aliases.
+  ['SubagentStop', 'Task', { agent_type: 'Agent' }, false],
 ];
 
 describe('selectHooks', () => {
@@ -91,6 +105,20 @@ describe('selectHooks', () => {
     expect(names({ tool_name: 'Bash', tool_input: { command: 'git log' } })).toEqual(['git-only']);
     expect(names({ tool_name: 'Bash', tool_input: { command: 'ls' } })).toEqual([]);
     expect(names({}, 'Stop')).toEqual([]);
+  });
+
+  it('splits a Bash command line once the engine has loaded the parser (fireEvent awaits it)', async () => {
+    const hooks = [configuredHook({ command: 'rm-guard', handler: { if: 'Bash(rm *)' } })];
+    const index = compileHookIndex(hooks, '/project');
+    const payload = { tool_name: 'Bash', tool_input: { command: 'ls && rm -rf x' } };
+    const plain = { tool_name: 'Bash', tool_input: { command: 'ls -la' } };
+    expect(selectionNeedsShellParser(index, 'PreToolUse', plain)).toBe(false);
+    await loadShellParser();
+    expect(selectionNeedsShellParser(index, 'PreToolUse', payload)).toBe(false);
+    expect(selectHooks(index, 'PreToolUse', payload).map(({ indexed }) => indexed.hook.label)).toEqual([
+      'rm-guard',
+    ]);
+    expect(selectHooks(index, 'PreToolUse', plain)).toBe(NO_HOOKS);
   });
 
   it('reports matchers that cannot compile', () => {

@@ -57,11 +57,16 @@ describe('hookwire CLI', () => {
       hookwire(['validate'], join(sandbox, 'project')),
       hookwire(['validate', 'test/fixtures/cli/unknown-events.json']),
     ]);
+    // A plugin's hooks file read as settings: Claude Code refuses ${CLAUDE_PLUGIN_ROOT} outside a plugin.
+    const outside = (line: number, event: string) =>
+      `examples/real-world/plugin-hooks.json:${line}:11 hooks.${event}[0].hooks[0]: error: Hook command references \${CLAUDE_PLUGIN_ROOT} but the hook is not associated with a plugin. This variable is only available in hooks defined in a plugin's hooks/hooks.json file, not in settings.json. The hook does not load, so ${event} fails closed until it is fixed.\n`;
     expect(broken).toEqual({
       code: 1,
       stdout:
         'test/fixtures/settings/malformed.json:5:7 $: error: malformed JSON: expected ","\n' +
-        '1 file checked: 1 error, 0 warnings.\n',
+        outside(8, 'PostToolUse') +
+        outside(19, 'Stop') +
+        '1 file checked: 3 errors, 0 warnings.\n',
       stderr: '',
     });
     expect(defaults).toEqual({
@@ -84,9 +89,9 @@ describe('hookwire CLI', () => {
   });
 
   it('list, events and schema print what the library computes', async () => {
-    const label = 'python3 ${CLAUDE_PLUGIN_ROOT}/scripts/check_tests_ran.py';
+    const label = 'Check whether every task the user asked for is complete and tests pass. $ARGUMENTS';
     const [list, events, schema, hookInput, hookOutput, unknownEvent] = await Promise.all([
-      hookwire(['list', '--event', 'Stop', '--settings', 'examples/real-world/plugin-hooks.json']),
+      hookwire(['list', '--event', 'Stop', '--settings', 'examples/real-world/claude-code-settings.json']),
       hookwire(['events', '--json']),
       hookwire(['schema', 'settings']),
       hookwire(['schema', 'hook-input', 'PreToolUse']),
@@ -96,8 +101,8 @@ describe('hookwire CLI', () => {
     expect(list).toEqual({
       code: 0,
       stdout:
-        `EVENT  MATCHER  TYPE     ${'COMMAND OR URL'.padEnd(label.length)}  SOURCE\n` +
-        `Stop   *        command  ${label}  examples/real-world/plugin-hooks.json:19\n` +
+        `EVENT  MATCHER  TYPE    ${'COMMAND OR URL'.padEnd(label.length)}  SOURCE\n` +
+        `Stop   *        prompt  ${label}  examples/real-world/claude-code-settings.json:79\n` +
         '1 hook from 1 file.\n',
       stderr: '',
     });

@@ -1,7 +1,9 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/settings/configured-hook.js';
-import { validateFiles, validateSettingsText } from '../../src/settings/validate-settings.js';
+import { validateFiles, validateNamed, validateSettingsText } from '../../src/settings/validate-settings.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'settings');
 
@@ -161,10 +163,32 @@ describe('validateFiles', () => {
     ]);
   });
 
-  it('validates every real-world example without errors', () => {
+  it('validates every real-world example without errors (a plugin hooks file only as its plugin loads it)', () => {
     const examples = join(import.meta.dirname, '..', '..', 'examples', 'real-world');
     const report = validateFiles([examples]);
-    expect(report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    // Read as settings, outside its plugin, each ${CLAUDE_PLUGIN_ROOT} hook is refused, as Claude Code does.
+    expect(
+      report.diagnostics
+        .filter((diagnostic) => diagnostic.severity === 'error')
+        .map((diagnostic) => [diagnostic.file.slice(examples.length + 1), diagnostic.jsonPath]),
+    ).toEqual([
+      ['plugin-hooks.json', 'hooks.PostToolUse[0].hooks[0]'],
+      ['plugin-hooks.json', 'hooks.Stop[0].hooks[0]'],
+    ]);
+    const plugin = mkdtempSync(join(tmpdir(), 'hookwire-example-plugin-'));
+    try {
+      mkdirSync(join(plugin, '.claude-plugin'));
+      mkdirSync(join(plugin, 'hooks'));
+      mkdirSync(join(plugin, 'scripts'));
+      writeFileSync(join(plugin, '.claude-plugin', 'plugin.json'), '{"name": "example"}');
+      copyFileSync(join(examples, 'plugin-hooks.json'), join(plugin, 'hooks', 'hooks.json'));
+      for (const script of ['format.sh', 'check_tests_ran.py'])
+        writeFileSync(join(plugin, 'scripts', script), '');
+      const asPlugin = validateNamed([], [plugin], plugin, plugin);
+      expect(asPlugin.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    } finally {
+      rmSync(plugin, { recursive: true, force: true });
+    }
     expect(report.files.map((file) => [file.file.slice(examples.length + 1), file.format])).toEqual([
       ['claude-code-settings.json', 'claude'],
       ['deepagents-hooks.json', 'deepagents'],

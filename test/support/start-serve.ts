@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from './cli-entry.js';
 
 const repository = fileURLToPath(new URL('../..', import.meta.url));
 const MB = 1024 * 1024;
@@ -25,7 +26,7 @@ export function startServe(
   const environment: NodeJS.ProcessEnv = { ...process.env };
   delete environment.HOOKWIRE_SERVE_TOKEN;
   Object.assign(environment, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', ...args], {
+  const child = spawn(process.execPath, [...CLI_ENTRY, 'serve', ...args], {
     cwd: repository,
     env: environment,
     stdio: ['pipe', 'pipe', 'pipe'],

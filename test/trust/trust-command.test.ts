@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CliResult, root, runCli } from '../cli/run-cli.js';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
 const temporary = mkdtempSync(join(tmpdir(), 'hookwire-trust-cli-'));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
@@ -311,14 +312,12 @@ describe('list and fire', () => {
 
 /** The CLI from the sources, in `cwd` (list has no --project). */
 function runIn(cwd: string, args: string[], env: Record<string, string>): Promise<CliResult> {
-  // tsx by path: `--import tsx` resolves from cwd, which has no node_modules.
-  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs');
-  return capture(process.execPath, ['--import', tsx, join(root, 'src/cli/main.ts'), ...args], cwd, env, '');
+  return capture(process.execPath, [...CLI_ENTRY, ...args], cwd, env, '');
 }
 
 /** The CLI on a pseudo-terminal (util-linux `script`), `answer` typed into it. */
 function runInTerminal(args: string[], answer: string, env: Record<string, string>): Promise<CliResult> {
-  const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args]
+  const command = [process.execPath, ...CLI_ENTRY, ...args]
     .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
     .join(' ');
   return capture('/usr/bin/script', ['-qec', command, '/dev/null'], root, env, answer);

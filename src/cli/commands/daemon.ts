@@ -6,12 +6,12 @@ import { eventSpec, isEventName } from '../../events/lookup.js';
 import { closeMcpConnections } from '../../run/mcp/mcp-connections.js';
 import { SettingsCache } from '../../settings/settings-cache.js';
 import { STATE_DIRECTORY_VARIABLE } from '../../settings/state-directory.js';
+import { answerEvent } from '../answer/answer-event.js';
 import { CommandInputError } from '../command-input.js';
 import { DaemonBackgroundJobs } from '../daemon/daemon-background.js';
 import { startDaemonServer } from '../daemon/daemon-server.js';
 import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
 import type { DaemonRequest } from '../daemon/daemon-wire.js';
-import { answerEvent } from './run.js';
 
 /** `1`: log each event's phases and their ms (`--profile`): never a payload or an environment. */
 const PROFILE_VARIABLE = 'HOOKWIRE_DAEMON_PROFILE';

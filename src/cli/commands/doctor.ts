@@ -33,7 +33,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const cli = realPathOf(process.argv[1] ?? '');
     const client = installedClient(cli);
-    const daemon = await daemonState(cli);
+    const daemon = await daemonState(cli, client);
     const lines = [
       `hookwire: ${version} (${cli})`,
       `client: ${describeClient(client)}`,
@@ -60,7 +60,10 @@ function describeClient(client: InstalledClient): string {
   }
 }
 
-async function daemonState(cli: string): Promise<{ description: string; usable: boolean }> {
+async function daemonState(
+  cli: string,
+  client: InstalledClient,
+): Promise<{ description: string; usable: boolean }> {
   if (process.env.HOOKWIRE_DAEMON === '0') return { description: 'off (HOOKWIRE_DAEMON=0)', usable: false };
   const socket = daemonSocketPath(cli);
   if (socket === undefined)
@@ -72,6 +75,12 @@ async function daemonState(cli: string): Promise<{ description: string; usable: 
   if (failedAt !== undefined && Date.now() - failedAt < START_BACKOFF_MS)
     return {
       description: `a start failed less than a minute ago (see ${socket.replace(/\.sock$/, '.log')}); events use Node until then`,
+      usable: false,
+    };
+  // Only the native client starts the daemon: without it, no event ever does.
+  if (client.kind !== 'native')
+    return {
+      description: 'not running (only the native client starts it, and there is none here)',
       usable: false,
     };
   return { description: `not running; the first event starts it at ${socket}`, usable: true };

@@ -5,6 +5,7 @@ import {
   decodeRequest,
   encodeAnswer,
   encodeHello,
+  HEARTBEAT,
   MalformedRequest,
   requestLength,
 } from './daemon-wire.js';
@@ -33,12 +34,27 @@ export interface DaemonServerOptions {
   readonly log: (line: string) => void;
   /** Log one line per event: how long each phase took (ms), from the connection to the answer written. */
   readonly profile?: boolean;
+  /** How long a connection has to send its whole request (ms; default REQUEST_TIME_LIMIT_MS). */
+  readonly requestTimeLimitMs?: number;
+  /** The most all partial requests together may hold (bytes; default PARTIAL_REQUESTS_BUDGET_BYTES). */
+  readonly partialRequestsBudgetBytes?: number;
+  /** How often the heartbeat goes out between a request and its answer (ms; default HEARTBEAT_INTERVAL_MS). */
+  readonly heartbeatMs?: number;
 }
+
+/** A client sends its request at once after the hello: 10 s is a machine that has stopped, or a peer that lies. */
+const REQUEST_TIME_LIMIT_MS = 10_000;
+/** Three of the largest requests at once; more partial bytes than that are refused, never buffered. */
+const PARTIAL_REQUESTS_BUDGET_BYTES = 64 * 1024 * 1024;
+/** The client gives up after 15 s without a byte (native/client/hookwire-client.c, WAIT_LIMIT_MS). */
+const HEARTBEAT_INTERVAL_MS = 1000;
 
 /** A running daemon: resolves `stopped` once it has closed its socket and finished what it had greeted. */
 export interface DaemonServer {
   readonly stopped: Promise<string>;
   stop(reason: string): void;
+  /** The bytes of partial requests held now, over every connection: never past the budget. */
+  heldRequestBytes(): number;
 }
 
 const noMark = (): void => undefined;
@@ -69,6 +85,11 @@ const OWN_FAILURE_EXIT_CODE = 2;
  * the requests it greeted, and resolves `stopped`.
  */
 export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonServer> {
+  const requestTimeLimitMs = options.requestTimeLimitMs ?? REQUEST_TIME_LIMIT_MS;
+  const partialRequestsBudget = options.partialRequestsBudgetBytes ?? PARTIAL_REQUESTS_BUDGET_BYTES;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
+  /** The bytes of requests not yet whole, over every connection. */
+  let partialBytes = 0;
   let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;
   let stopping = false;
@@ -122,6 +143,10 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
     const out: string[] = [];
     const err: string[] = [];
     let answer: Awaited<ReturnType<AnswerRequest>>;
+    const heartbeat = setInterval(() => {
+      if (!answered && !socket.destroyed) socket.write(HEARTBEAT);
+    }, heartbeatMs);
+    heartbeat.unref();
     try {
       answer = await options.answer(
         request,
@@ -130,6 +155,7 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
         mark,
       );
     } catch (error) {
+      clearInterval(heartbeat);
       // A bug of ours, never the event's allow: answered as hookwire's own failure, which blocks.
       options.log(`cannot answer an event: ${error instanceof Error ? error.stack : String(error)}`);
       answered = true;
@@ -142,6 +168,7 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
       );
       return;
     }
+    clearInterval(heartbeat);
     answered = true;
     if (!socket.destroyed) socket.end(encodeAnswer(answer.exitCode, out.join(''), err.join('')));
     if (profile !== undefined) {
@@ -151,30 +178,57 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
     await answer.afterAnswer();
   }
 
-  /** The request's bytes once complete; undefined when the client went away first. */
+  /*
+   * The request's bytes once complete; undefined when the client went away first. Bounded in size
+   * (REQUEST_LIMIT_BYTES), in time (requestTimeLimitMs from the hello) and, over every connection, in the
+   * bytes of partial requests held (the budget): past any of them, a MalformedRequest, which is answered
+   * with hookwire's own failure and the connection closed, so that no client buffers without bound.
+   */
   function readRequest(socket: Socket): Promise<Buffer | undefined> {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let length = 0;
       let expected: number | undefined;
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        socket.removeListener('data', onData);
+        partialBytes -= length;
+        outcome();
+      };
+      const timer = setTimeout(
+        () => settle(() => reject(new MalformedRequest(`no whole request within ${requestTimeLimitMs} ms`))),
+        requestTimeLimitMs,
+      );
       const onData = (chunk: Buffer) => {
+        if (partialBytes + chunk.length > partialRequestsBudget) {
+          settle(() =>
+            reject(
+              new MalformedRequest(
+                `the daemon holds ${partialBytes} bytes of partial requests, its limit (${partialRequestsBudget})`,
+              ),
+            ),
+          );
+          return;
+        }
         chunks.push(chunk);
         length += chunk.length;
+        partialBytes += chunk.length;
         try {
           expected ??= requestLength(chunks.length === 1 ? chunk : Buffer.concat(chunks));
         } catch (error) {
-          socket.removeListener('data', onData);
-          reject(error);
+          settle(() => reject(error));
           return;
         }
-        if (expected !== undefined && length >= expected) {
-          socket.removeListener('data', onData);
-          resolve(Buffer.concat(chunks).subarray(0, expected));
-        }
+        if (expected !== undefined && length >= expected)
+          settle(() => resolve(Buffer.concat(chunks).subarray(0, expected)));
       };
       socket.on('data', onData);
-      socket.once('end', () => resolve(undefined));
-      socket.once('close', () => resolve(undefined));
+      const gone = () => settle(() => resolve(undefined));
+      socket.once('end', gone);
+      socket.once('close', gone);
     });
   }
 
@@ -223,7 +277,7 @@ export function startDaemonServer(options: DaemonServerOptions): Promise<DaemonS
       server.removeListener('error', reject);
       server.on('error', (error) => options.log(`server error: ${String(error)}`));
       armIdle();
-      resolve({ stopped, stop });
+      resolve({ stopped, stop, heldRequestBytes: () => partialBytes });
     });
   });
 }

@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { version } from '../../common/version.js';
+import { DAEMON_PROTOCOL } from './daemon-wire.js';
 
 /** macOS's `sun_path` holds 104 bytes (Linux 108): a longer socket path cannot be bound. */
 const SOCKET_PATH_LIMIT = 103;
@@ -66,7 +67,10 @@ export function daemonSocketPath(
 /** How long a live daemon has to greet a newcomer checking for it. */
 const GREETING_LIMIT_MS = 1000;
 
-/** True when a daemon greets (`HWH1`) on `socketPath` within `limitMs`. */
+/**
+ * True when a daemon of this protocol greets (`HWH1` and DAEMON_PROTOCOL) on `socketPath` within `limitMs`;
+ * one of another protocol is taken for gone, its socket replaced (it exits when idle).
+ */
 export function daemonGreets(socketPath: string, limitMs = GREETING_LIMIT_MS): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(socketPath);
@@ -76,7 +80,12 @@ export function daemonGreets(socketPath: string, limitMs = GREETING_LIMIT_MS): P
       socket.destroy();
       resolve(greets);
     }
-    socket.once('data', (chunk: Buffer) => finish(chunk.toString('latin1', 0, 4) === 'HWH1'));
+    let hello = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      hello = Buffer.concat([hello, chunk]);
+      if (hello.length >= 8)
+        finish(hello.toString('latin1', 0, 4) === 'HWH1' && hello.readUInt32LE(4) === DAEMON_PROTOCOL);
+    });
     socket.once('error', () => finish(false));
     socket.once('close', () => finish(false));
   });

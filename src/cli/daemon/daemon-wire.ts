@@ -6,12 +6,20 @@
  * (length: of what follows it). The client keeps the connection open until the answer: its end before the
  * answer means the client is gone.
  *   answer:               "HWA1" exit_code stdout stderr
+ * Between the request and the answer the daemon writes a 0 byte every second (HEARTBEAT): a client waits
+ * only so long without a byte (docs/daemon.md).
  */
 
-/** The protocol version both sides check in the hello and the request. */
-export const DAEMON_PROTOCOL = 1;
-/** The most a request may hold: an event's input is small, and a daemon must not buffer without bound. */
-export const REQUEST_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The protocol version both sides check in the hello and the request (2: the heartbeat before the answer). */
+export const DAEMON_PROTOCOL = 2;
+/**
+ * The most a request may hold: the client's 16 MiB of input with room for its arguments and environment
+ * (REQUEST_LIMIT of the client, which sends a larger event to Node instead), so that a daemon never buffers
+ * without bound.
+ */
+export const REQUEST_LIMIT_BYTES = 20 * 1024 * 1024;
+/** Written every second between a whole request and its answer: the client's sign that the daemon lives. */
+export const HEARTBEAT = Buffer.of(0);
 
 /** One event as the client sent it. */
 export interface DaemonRequest {

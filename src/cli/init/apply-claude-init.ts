@@ -4,7 +4,8 @@ import { quoteShellWord } from '../../common/shell-words.js';
 import { version } from '../../common/version.js';
 import { CommandInputError } from '../command-input.js';
 import type { CatchAllTarget } from './catch-all-command.js';
-import { clientDetachesItself, hookwireInvocation } from './hookwire-invocation.js';
+import { assertConfined } from './confined-path.js';
+import { clientDetachesItself, eventPathOf, hookwireInvocation } from './hookwire-invocation.js';
 import {
   BACKUP_DIRECTORY,
   type InitState,
@@ -56,6 +57,11 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
       `this project was set up with ${state.hooksFile}; run \`hookwire init --undo\` first to use ${options.hooks}`,
     );
   }
+  // A `.claude` or `.hookwire` that links out of the project would make init rewrite another's files.
+  // (A --hooks FILE the user names may lie elsewhere: that is the user's choice, not the repository's.)
+  const confined = [STATE_FILE, STATE_GITIGNORE, BACKUP_DIRECTORY, ...CLAUDE_SETTINGS_FILES];
+  for (const file of options.hooks === undefined ? [hooksFile, ...confined] : confined)
+    assertConfined(projectDir, file, join(projectDir, file));
   const settings: SettingsText[] = CLAUDE_SETTINGS_FILES.filter((file) =>
     existsSync(join(projectDir, file)),
   ).map((file) => ({ file, text: readFileSync(join(projectDir, file), 'utf8') }));
@@ -81,9 +87,9 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
 
   // Read before init changes them: an existing hooks file's own content must have been trusted already,
   // and a settings file init rewrites is trusted with its new bytes only if its old ones were.
-  const trustedBefore = !existsSync(hooksPath) || isTrustedNow(hooksPath);
+  const trustedBefore = !existsSync(hooksPath) || isTrustedNow(hooksPath, projectDir);
   const trustedSettings = [...plan.rewritten]
-    .filter(([file]) => isTrustedNow(join(projectDir, file)))
+    .filter(([file]) => isTrustedNow(join(projectDir, file), projectDir))
     .map(([file, text]) => ({ path: join(projectDir, file), level: levelOf(file), text }));
   const hooksText = hooksFileText(plan, hooksPath, state !== undefined);
   if (existsSync(hooksPath) && state === undefined && !options.force) {
@@ -125,6 +131,7 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
     lines.push(`  ${file}: rewritten${entries} (backup: ${backup})`);
   }
   lines.push(`  calls: ${target.hookwire} run --settings ${target.hooksFile} <Event>`);
+  lines.push(`  events take: ${eventPathOf(options.cliPath, target.hookwire)}`);
   lines.push('  undo: hookwire init --undo');
   process.stdout.write(`${lines.join('\n')}\n`);
   const hooks = { path: hooksPath, level: 'explicit' as const, text: hooksText };

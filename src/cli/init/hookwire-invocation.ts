@@ -36,3 +36,10 @@ export function hookwireInvocation(
 export function clientDetachesItself(cliPath: string, invocation: string): boolean {
   return invocation.endsWith('hookwire-client') && installedClient(cliPath).kind === 'native';
 }
+
+/** Which path an event takes through `invocation`, for `init`'s report (`hookwire doctor` says more). */
+export function eventPathOf(cliPath: string, invocation: string): string {
+  if (!invocation.endsWith('hookwire-client')) return 'a Node start per event (hookwire run)';
+  if (installedClient(cliPath).kind === 'native') return 'the native client and the warm daemon';
+  return 'a Node start per event (hookwire-client is the Node client here: no native client was built or installed; `hookwire doctor` says why)';
+}

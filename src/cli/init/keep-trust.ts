@@ -18,9 +18,10 @@ export interface WrittenSource {
  * Whether the file at `path` is trusted as it is now (a store that cannot be read trusts nothing): read
  * before init rewrites it, since only a file the user had trusted may be trusted again with init's bytes.
  */
-export function isTrustedNow(path: string): boolean {
+export function isTrustedNow(path: string, projectDir: string): boolean {
   const storeFile = trustStorePath();
-  return checkTrust(readTrustStore(storeFile), storeFile, path, readFileSync(path)).trusted;
+  const project = { projectDir, withinProject: true };
+  return checkTrust(readTrustStore(storeFile), storeFile, path, readFileSync(path), project).trusted;
 }
 
 /**
@@ -28,15 +29,20 @@ export function isTrustedNow(path: string): boolean {
  * Each goes under the key the store already has for it (the path as given, else its real path), replacing
  * the entry of the bytes it had. Throws when the store cannot be updated.
  */
-export async function trustWrittenSources(sources: readonly WrittenSource[]): Promise<void> {
-  if (sources.length === 0) return;
+export async function trustWrittenSources(
+  sources: readonly WrittenSource[],
+  projectDir: string,
+  removed: readonly string[] = [],
+): Promise<void> {
+  if (sources.length === 0 && removed.length === 0) return;
   const storeFile = trustStorePath();
   const store = readTrustStore(storeFile).store ?? emptyTrustStore();
   const reviews = sources.map(({ path, level, text }) => {
     const key = store.files[path] !== undefined ? path : realPathOf(path);
-    return reviewBytes(key, level, Buffer.from(text), store);
+    return reviewBytes(key, level, Buffer.from(text), store, projectDir);
   });
-  await recordTrust(storeFile, reviews);
+  // The files init removed leave the project's trusted set with init's own act, not as a change to review.
+  await recordTrust(storeFile, reviews, { forget: removed, project: realPathOf(projectDir) });
 }
 
 /**
@@ -46,9 +52,13 @@ export async function trustWrittenSources(sources: readonly WrittenSource[]): Pr
  * restores) whose content before was trusted: init's own edit never needs a second review, and never
  * trusts what was not. Failing to record trust is told, and not init's failure.
  */
-export async function keepTrust(sources: readonly WrittenSource[], projectDir: string): Promise<void> {
+export async function keepTrust(
+  sources: readonly WrittenSource[],
+  projectDir: string,
+  removed: readonly string[] = [],
+): Promise<void> {
   try {
-    await trustWrittenSources(sources);
+    await trustWrittenSources(sources, projectDir, removed);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const files = sources.map((source) => source.path).join(', ');

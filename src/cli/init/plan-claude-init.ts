@@ -43,6 +43,13 @@ export interface InitPlan {
  * hook at its own timeout (and the kill grace) and still answer before Claude Code ends hookwire.
  */
 const TIMEOUT_MARGIN_SECONDS = 5;
+
+/*
+ * Events whose matchers Claude Code reads to decide what to observe, not only which hooks to run: it watches
+ * the files FileChanged's matchers name (Claude Code 2.1.332: a catch-all without a matcher watches nothing,
+ * and FileChanged never fires; compat/claude-code, L01). Their catch-all carries every moved matcher.
+ */
+const HOST_READS_MATCHERS: ReadonlySet<string> = new Set(['FileChanged']);
 const POLICY_KEYS = ['allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const;
 
 /**
@@ -58,6 +65,7 @@ export function planClaudeInit(settings: readonly SettingsText[], target: CatchA
   const longest = new Map<EventName, number>();
   const catchAllFile = new Map<EventName, string>();
   const catchAllTimeout = new Map<string, number>();
+  const watched = new Map<EventName, Set<string>>();
   const policy: Record<string, unknown[]> = {};
 
   for (const { file, text } of settings) {
@@ -118,6 +126,11 @@ export function planClaudeInit(settings: readonly SettingsText[], target: CatchA
         const runs = definition.sequential === true ? times.reduce((a, b) => a + b, 0) : Math.max(...times);
         longest.set(name, Math.max(longest.get(name) ?? 0, runs));
         if (!catchAllFile.has(name)) catchAllFile.set(name, file);
+        if (HOST_READS_MATCHERS.has(name) && typeof definition.matcher === 'string') {
+          const names = watched.get(name) ?? new Set<string>();
+          for (const part of definition.matcher.split('|')) if (part.trim() !== '') names.add(part.trim());
+          watched.set(name, names);
+        }
       });
       if (movedHere) {
         const byEvent = remaining.get(file) ?? new Map<EventName, unknown[]>();
@@ -140,7 +153,8 @@ export function planClaudeInit(settings: readonly SettingsText[], target: CatchA
       continue;
     }
     const handler = { type: 'command', command: catchAllCommand(event, target), timeout };
-    const definition = { hooks: [handler] };
+    const matcher = [...(watched.get(event) ?? [])].join('|');
+    const definition = matcher === '' ? { hooks: [handler] } : { matcher, hooks: [handler] };
     catchAlls[event] = [definition];
     remaining.get(file)?.get(event)?.push(definition);
   }

@@ -7,7 +7,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { quoteShellWord } from '../../common/shell-words.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
@@ -34,8 +34,31 @@ export function userLevelInvocation(
   if (cliPath.split('/').includes('_npx')) return `npx --yes hookwire@${version}`;
   const client = installedClient(cliPath);
   if (client.kind !== 'missing')
-    return clientOnPath(client, env.PATH) ? 'hookwire-client' : quoteShellWord(client.path);
+    return clientOnPath(client, hostPath(env.PATH)) ? 'hookwire-client' : quoteShellWord(client.path);
   return quoteShellWord(cliPath);
+}
+
+/**
+ * PATH as the host will see it: without the `node_modules/.bin` directories npx and `npm run` put first,
+ * which the agent's own PATH lacks. A bare `hookwire-client` found only there would exit 127 (command not
+ * found) in the host, so the entry names the client by its absolute path instead.
+ */
+function hostPath(pathVariable: string | undefined): string {
+  return (pathVariable ?? '')
+    .split(delimiter)
+    .filter((directory) => !/[\\/]node_modules[\\/]\.bin[\\/]?$/.test(directory))
+    .join(delimiter);
+}
+
+/**
+ * The line `init` prints when a user-level file it wrote calls hookwire by an absolute path: that file serves
+ * every project of the user and outlives this installation, so the user is told which path it names and how
+ * to name another. Undefined when the invocation is a command name (`hookwire`, `npx ...`).
+ */
+export function absolutePathNote(invocation: string, file: string, host: string): string | undefined {
+  const unquoted = invocation.replace(/^'(.*)'$/, '$1');
+  if (!unquoted.startsWith('/')) return undefined;
+  return `hookwire init: ${file} now calls hookwire by its absolute path ${invocation}, for every project of this user: if this installation moves or is removed, ${host}'s hooks fail; run \`hookwire init ${host.toLowerCase().split(' ')[0]}\` again then, or give \`--hookwire hookwire\` to call the one on PATH\n`;
 }
 
 /**
@@ -63,13 +86,22 @@ export function writeIfChanged(
   return true;
 }
 
-/** An untrusted hooks file fails closed under `hookwire run`: every guarded event of the host would be blocked. */
-export function warnIfUntrusted(hooksPath: string, host: string, err: (text: string) => void): void {
+/**
+ * An untrusted hooks file fails closed under `hookwire run`: every guarded event of the host would be blocked.
+ * The command it prints is one `hookwire trust` accepts as printed (`--project DIR --settings FILE`).
+ */
+export function warnIfUntrusted(
+  hooksPath: string,
+  projectDir: string,
+  host: string,
+  err: (text: string) => void,
+): void {
   const store = trustStorePath();
   const trusted = checkTrust(readTrustStore(store), store, hooksPath, readFileSync(hooksPath)).trusted;
   if (!trusted) {
+    const command = `hookwire trust --project ${quoteShellWord(projectDir)} --settings ${quoteShellWord(hooksPath)}`;
     err(
-      `hookwire init: ${hooksPath} is not trusted yet, so ${host}'s guarded events are blocked until you review it: hookwire trust ${quoteShellWord(hooksPath)}\n`,
+      `hookwire init: ${hooksPath} is not trusted yet, so ${host}'s guarded events are blocked until you review it: ${command}\n`,
     );
   }
 }

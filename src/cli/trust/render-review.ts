@@ -4,6 +4,7 @@ import { handlerTypes } from '../../events/handler-types.js';
 import { describeUntrustedReason } from '../../settings/trust-check.js';
 import type { TrustedHook } from '../../settings/trust-store.js';
 import { visibleText } from '../render/visible-text.js';
+import { wrapLines } from '../render/wrap-lines.js';
 import { renderTable } from '../render-table.js';
 import type { FileReview } from './review-file.js';
 import { canonicalJson, changedFields, diffHooks, handlerFields } from './trust-diff.js';
@@ -15,10 +16,12 @@ const HEADER = ['EVENT', 'MATCHER', 'TYPE', 'COMMAND, URL OR PROMPT', 'SOURCE'];
  * the hooks added, removed and changed since it was trusted (all of them when it resolves elsewhere now).
  * Each hook shows every field that changes what runs (its command, URL or prompt in the table, each other
  * handler field under it: `env`, `shell`, `headers`, `allowedEnvVars`, ...), then the file's settings that
- * change what runs. Control and invisible characters are shown by name (`visibleText`), so that the
- * terminal cannot be made to show one command while another runs.
+ * change what runs. Every character that is not printable ASCII is shown by name (`visibleText`), so that
+ * the terminal cannot be made to show one command while another runs, and every line that would reach the
+ * terminal's last column is wrapped (`wrapLines`), never cut: the review is printable ASCII and newlines,
+ * and reads back as exactly what runs (docs/trust.md; test/trust/review-rendering.test.ts).
  */
-export function renderReview(review: FileReview, cwd: string): string {
+export function renderReview(review: FileReview, cwd: string, width = DEFAULT_WIDTH): string {
   const found = new Set<string>();
   const show = (text: string) => visibleText(text, found);
   const shown = show(displayPath(review.file, cwd));
@@ -65,7 +68,13 @@ export function renderReview(review: FileReview, cwd: string): string {
     const reason =
       review.status === 'moved' && review.previous
         ? describeUntrustedReason({ kind: 'moved', was: review.previous.realpath, now: review.realpath })
-        : 'new file';
+        : review.status === 'other-project' && review.previous && review.project !== undefined
+          ? describeUntrustedReason({
+              kind: 'other-project',
+              project: review.project,
+              trustedFor: review.previous.projects ?? [],
+            })
+          : 'new file';
     heading = `${shown}: ${show(reason)}, ${count}`;
     body =
       review.hooks.length > 0
@@ -78,11 +87,19 @@ export function renderReview(review: FileReview, cwd: string): string {
         : '';
     settings = settingsList(review.settings, show);
   }
-  const note =
-    found.size > 0
-      ? `  ! holds control or invisible characters, shown above by name: ${[...found].join(', ')}\n`
-      : '';
-  return `${heading}\n${body}${settings}${problems.join('')}${note}`;
+  const note = found.size > 0 ? `  ! ${noteOf([...found])}\n` : '';
+  return wrapLines(`${heading}\n${body}${settings}${problems.join('')}${note}`, width);
+}
+
+/** Output that is not a terminal has no width to cut at: not wrapped. */
+export const DEFAULT_WIDTH = Number.POSITIVE_INFINITY;
+/** The most names the last line lists (a prompt in another script would list hundreds). */
+const NAMES_LISTED = 12;
+
+function noteOf(names: readonly string[]): string {
+  const listed = names.slice(0, NAMES_LISTED).join(', ');
+  const more = names.length > NAMES_LISTED ? ` and ${names.length - NAMES_LISTED} more` : '';
+  return `holds characters shown above by name (not printable ASCII, or spaces that could hide): ${listed}${more}`;
 }
 
 /**

@@ -4,12 +4,12 @@ import { HookwireError } from '../../errors/hookwire-error.js';
 import type { Diagnostic, SourceLevel } from '../../settings/configured-hook.js';
 import type { PolicyValues } from '../../settings/read-claude-settings.js';
 import { readSettingsText } from '../../settings/read-settings-source.js';
-import { realPathOf, sha256Hex } from '../../settings/trust-check.js';
+import { realPathOf, sha256Hex, trustedForProject } from '../../settings/trust-check.js';
 import type { TrustEntry, TrustedHook, TrustStore } from '../../settings/trust-store.js';
 import { trustedHookOf } from './trust-diff.js';
 
 /** Where a file stands against the store. */
-export type ReviewStatus = 'trusted' | 'new' | 'changed' | 'moved';
+export type ReviewStatus = 'trusted' | 'new' | 'changed' | 'moved' | 'other-project';
 
 /** One file read for review: the exact bytes shown, their hash, their hooks, and the store's verdict. */
 export interface FileReview {
@@ -23,6 +23,8 @@ export interface FileReview {
   /** Errors that keep some of its hooks from loading (they never run, trusted or not). */
   readonly problems: readonly Diagnostic[];
   readonly status: ReviewStatus;
+  /** The project (real path) it is reviewed for; undefined: none named (an entry valid where the file lies). */
+  readonly project: string | undefined;
   /** The entry it was trusted with, when there is one. */
   readonly previous: TrustEntry | undefined;
 }
@@ -31,7 +33,12 @@ export interface FileReview {
  * Reads `file` once and reviews those bytes: the hash that `trust` records is the hash of exactly what it
  * showed, so a file changed after the review is not trusted by it.
  */
-export function reviewFile(file: string, level: SourceLevel, store: TrustStore): FileReview {
+export function reviewFile(
+  file: string,
+  level: SourceLevel,
+  store: TrustStore,
+  projectDir?: string,
+): FileReview {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -41,11 +48,20 @@ export function reviewFile(file: string, level: SourceLevel, store: TrustStore):
       cause: error,
     });
   }
-  return reviewBytes(file, level, bytes, store);
+  return reviewBytes(file, level, bytes, store, projectDir);
 }
 
-/** Reviews `bytes` as the content of `file` (what `hookwire init` just wrote, for one). */
-export function reviewBytes(file: string, level: SourceLevel, bytes: Buffer, store: TrustStore): FileReview {
+/**
+ * Reviews `bytes` as the content of `file` (what `hookwire init` just wrote, for one), for the project
+ * `projectDir` (trust binds the bytes and the project, docs/trust.md).
+ */
+export function reviewBytes(
+  file: string,
+  level: SourceLevel,
+  bytes: Buffer,
+  store: TrustStore,
+  projectDir?: string,
+): FileReview {
   let definitions = 0;
   const reading = readSettingsText(bytes.toString('utf8'), { file, level }, () => `d${++definitions}`, {
     deepAgentsSeverity: 'error',
@@ -53,6 +69,7 @@ export function reviewBytes(file: string, level: SourceLevel, bytes: Buffer, sto
   const sha256 = sha256Hex(bytes);
   const realpath = realPathOf(file);
   const previous = store.files[file] ?? store.files[realpath];
+  const project = projectDir === undefined ? undefined : realPathOf(projectDir);
   const status: ReviewStatus =
     previous === undefined
       ? 'new'
@@ -60,7 +77,9 @@ export function reviewBytes(file: string, level: SourceLevel, bytes: Buffer, sto
         ? 'changed'
         : previous.realpath !== realpath
           ? 'moved'
-          : 'trusted';
+          : project !== undefined && !trustedForProject(previous, realpath, project)
+            ? 'other-project'
+            : 'trusted';
   return {
     file,
     level,
@@ -70,16 +89,28 @@ export function reviewBytes(file: string, level: SourceLevel, bytes: Buffer, sto
     settings: reviewedSettings(level, reading.policy, bytes),
     problems: reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
     status,
+    project,
     previous,
   };
 }
 
 /** The store entry that trusts the reviewed bytes. */
 export function trustEntryOf(review: FileReview, now: Date = new Date()): TrustEntry {
+  const previous = review.previous;
+  // The same bytes at the same place stay trusted for the projects they were; other bytes for this one only.
+  const same = previous?.sha256 === review.sha256 && previous.realpath === review.realpath;
+  const earlier = same ? (previous?.projects ?? []) : [];
+  const projects =
+    review.project === undefined
+      ? same
+        ? previous?.projects
+        : undefined
+      : [...new Set([...earlier, review.project])];
   return {
     sha256: review.sha256,
     realpath: review.realpath,
     trustedAt: now.toISOString(),
+    ...(projects === undefined ? {} : { projects }),
     hooks: review.hooks,
     ...(Object.keys(review.settings).length > 0 ? { settings: review.settings } : {}),
   };

@@ -13,6 +13,7 @@ import {
 import { homeDirectory } from '../../settings/settings-locations.js';
 import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
 import { visibleText } from '../render/visible-text.js';
+import { wrapLines } from '../render/wrap-lines.js';
 import { renderTable } from '../render-table.js';
 import { confirm } from './confirm.js';
 import { recordTrust } from './record-trust.js';
@@ -112,8 +113,8 @@ function review(file: string): string {
   const snapshot = snapshotHooks(loaded.config);
   const rows = Object.values(snapshot.handlers).flatMap((handlers) =>
     (handlers ?? []).map((entry) => [
-      entry.event,
-      entry.matcher || '*',
+      visibleText(entry.event),
+      visibleText(entry.matcher || '*'),
       visibleText(
         entry.handler.argv === undefined ? entry.handler.command : JSON.stringify(entry.handler.argv),
       ),
@@ -123,7 +124,8 @@ function review(file: string): string {
     (diagnostic) => `  ${diagnostic.code}: ${visibleText(diagnostic.message)}\n`,
   );
   const table = rows.length === 0 ? '  (no handlers)\n' : renderTable(['EVENT', 'MATCHER', 'COMMAND'], rows);
-  return `${visibleText(file)}: ${rows.length} handler(s)\n${table}${problems.join('')}`;
+  const width = process.stdout.isTTY ? process.stdout.columns : Number.POSITIVE_INFINITY;
+  return wrapLines(`${visibleText(file)}: ${rows.length} handler(s)\n${table}${problems.join('')}`, width);
 }
 
 function list(storeFile: string, options: TrustDeepAgentsOptions): number {

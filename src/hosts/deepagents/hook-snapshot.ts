@@ -2,7 +2,12 @@ import type { HookDiagnostic } from './hook-diagnostic.js';
 import { warning } from './hook-diagnostic.js';
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEvent } from './hook-events.js';
 import type { CommandHandler, HooksConfig } from './hooks-document.js';
-import { type CompiledHookMatcher, compileHookMatcher, hookMatcherMatches } from './python-matcher.js';
+import {
+  type CompiledHookMatcher,
+  compileHookMatcher,
+  hookMatcherMatches,
+  pythonRepr,
+} from './python-matcher.js';
 
 /*
  * The frozen snapshot of a loaded config (upstream `snapshot.py`): each handler gets its id
@@ -56,7 +61,9 @@ export function snapshotHooks(config: HooksConfig): HooksSnapshot {
         diagnostics.push(
           warning(
             'invalid_matcher',
-            `Rejected hook group ${event}:${index}: invalid matcher ${JSON.stringify(matcher)}: ${compiled.refusal}`,
+            compiled.python === true
+              ? `Rejected hook group ${event}:${index}: Invalid hook matcher ${pythonRepr(matcher ?? '')}: ${compiled.refusal}`
+              : `Rejected hook group ${event}:${index}: invalid matcher ${JSON.stringify(matcher)}: ${compiled.refusal}`,
             { field: 'matcher' },
           ),
         );

@@ -56,11 +56,12 @@ export function readHooksDocument(root: unknown, path: string): DocumentReading 
       continue;
     }
     if (!Array.isArray(groups)) {
-      diagnostics.push(configProblem(path, at, 'expected a list'));
+      diagnostics.push(configProblem(path, at, 'expected a list of matcher groups'));
       continue;
     }
     const valid = groups.flatMap((group, index) => readGroup(group, path, `${at}[${index}]`, diagnostics));
-    if (valid.length > 0) config[event] = valid;
+    // An event given an empty list is kept (with no groups), as upstream keeps it.
+    if (valid.length > 0 || groups.length === 0) config[event] = valid;
   }
   return { kind: 'v2', config: { hooks: config }, diagnostics };
 }
@@ -76,13 +77,8 @@ function readGroup(group: unknown, path: string, at: string, diagnostics: HookDi
     diagnostics.push(configProblem(path, at, 'expected an object'));
     return [];
   }
-  const matcher = group.matcher;
-  if (matcher !== undefined && matcher !== null && typeof matcher !== 'string') {
-    diagnostics.push(configProblem(path, `${at}.matcher`, 'Input should be a valid string'));
-    return [];
-  }
   if (!Array.isArray(group.hooks)) {
-    diagnostics.push(configProblem(path, `${at}.hooks`, 'expected a list'));
+    diagnostics.push(configProblem(path, `${at}.hooks`, 'expected a list of handlers'));
     return [];
   }
   const handlers = group.hooks.flatMap((handler, index) => {
@@ -93,7 +89,14 @@ function readGroup(group: unknown, path: string, at: string, diagnostics: HookDi
     }
     return [reading];
   });
-  if (handlers.length === 0) return [];
+  // Every handler invalid: the group is dropped; an empty list of handlers is a valid group.
+  if (handlers.length === 0 && group.hooks.length > 0) return [];
+  // The group itself is validated after its handlers, its problems located at the group.
+  const matcher = group.matcher;
+  if (matcher !== undefined && matcher !== null && typeof matcher !== 'string') {
+    diagnostics.push(configProblem(path, at, 'Input should be a valid string'));
+    return [];
+  }
   return [typeof matcher === 'string' ? { matcher, hooks: handlers } : { hooks: handlers }];
 }
 
@@ -120,6 +123,8 @@ export function readHandler(handler: unknown): CommandHandler | string {
   if (errors.length > 0) return errors.join('; ');
   if (Array.isArray(argv) && argv.length === 0)
     return 'Value error, argv must be a non-empty list of strings when provided.';
+  if (Array.isArray(argv) && String(argv[0]).trim() === '')
+    return 'Value error, argv[0] must be a non-empty executable path.';
   if (isAsync === true) return 'Value error, async command hooks are not yet supported.';
   return {
     type: 'command',

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isFile } from '../../common/path-kind.js';
 import { type HookDiagnostic, warning } from './hook-diagnostic.js';
 import { HOOK_EVENT_NAMES, type HookEvent } from './hook-events.js';
 import { type HookGroup, type HooksConfig, readHooksDocument } from './hooks-document.js';
 import { migrateLegacyHooks } from './migrate-legacy-hooks.js';
-import { canonicalPythonJson, parsePythonJson } from './python-json.js';
+import { canonicalPythonJson, parsePythonJson, pythonJsonError, pythonUtf8Error } from './python-json.js';
 
 /*
  * Loading Hooks v2 (upstream `loading.py`, `runtime.py`): every source's document is read and validated, and
@@ -56,20 +57,14 @@ export function loadHooks(sources: readonly HookSource[]): LoadedHooks {
     }
     let root: unknown = source.inline;
     if (root === undefined) {
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        diagnostics.push(readFailed(path, (error as Error).message));
+      // As upstream: what is not a file is no source (a missing file, a directory: no diagnostic).
+      if (!isFile(path)) continue;
+      const read = readDocument(path);
+      if ('problem' in read) {
+        diagnostics.push(readFailed(path, read.problem));
         continue;
       }
-      try {
-        root = parsePythonJson(text);
-      } catch (error) {
-        diagnostics.push(readFailed(path, (error as Error).message));
-        continue;
-      }
+      root = read.root;
     }
     const reading = readHooksDocument(root, path);
     let config: HooksConfig;
@@ -110,7 +105,25 @@ export function snapshotIdOf(config: HooksConfig): string {
 }
 
 function readFailed(path: string, detail: string): HookDiagnostic {
-  return warning('config_read_failed', `Could not read hooks config at ${path}: ${detail}`, { field: path });
+  return warning('config_read_failed', `Failed to read hooks config at ${path}: ${detail}`, { field: path });
+}
+
+/** The parsed document at `path`, or Python's text for why it cannot be read (`[Errno 13] ...`, the codec's, the scanner's). */
+function readDocument(path: string): { root: unknown } | { problem: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const errno = code === 'EACCES' ? '[Errno 13] Permission denied' : `[Errno ${code}]`;
+    return { problem: `${errno}: '${path}'` };
+  }
+  const notUtf8 = pythonUtf8Error(bytes);
+  if (notUtf8 !== null) return { problem: notUtf8 };
+  const text = bytes.toString('utf8');
+  const notJson = pythonJsonError(text);
+  if (notJson !== null) return { problem: notJson };
+  return { root: parsePythonJson(text) };
 }
 
 /** The events in upstream's order that `config` names. */

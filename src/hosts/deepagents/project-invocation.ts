@@ -49,8 +49,14 @@ const PERMISSION_MODES: Readonly<Record<string, string>> = {
   auto: 'auto',
   yolo: 'bypassPermissions',
 };
-/** dcode's notification kinds sent under Claude Code's names. */
-const NOTIFICATION_TYPES: Readonly<Record<string, string>> = { permission_required: 'permission_prompt' };
+/** dcode's notification kinds (and the one wire name it also takes) as the wire types upstream sends. */
+const NOTIFICATION_TYPES: Readonly<Record<string, string>> = {
+  permission_required: 'permission_prompt',
+  permission_prompt: 'permission_prompt',
+  agent_needs_input: 'agent_needs_input',
+  agent_completed: 'agent_completed',
+  cold_cache_warning: 'cold_cache_warning',
+};
 
 /** A tool's wire name and input. */
 export interface WireTool {
@@ -109,9 +115,11 @@ export function wireTool(call: NativeToolCall): WireTool {
   }
 }
 
-/** The wire notification type of a dcode notification kind. */
+/** The wire notification type of a dcode notification kind; another type is refused, as upstream refuses it. */
 export function wireNotificationType(type: string): string {
-  return NOTIFICATION_TYPES[type] ?? type;
+  const wire = NOTIFICATION_TYPES[type];
+  if (wire === undefined) throw new Error(`Unsupported notification type: ${type}`);
+  return wire;
 }
 
 /** The wire payload (a hook's stdin) of `invocation` on `event`. */

@@ -44,7 +44,7 @@ const CLASS_ESCAPE = /\\[dDwWsSbB]|\$/;
 /** Compiles `matcher`, or says why it is refused (upstream's `invalid_matcher`). */
 export function compileHookMatcher(
   matcher: string | undefined | null,
-): CompiledHookMatcher | { readonly refusal: string } {
+): CompiledHookMatcher | { readonly refusal: string; readonly python?: true } {
   if (matcher === undefined || matcher === null || matcher === '' || matcher === '*') return { kind: 'all' };
   if (EXACT_NAMES.test(matcher)) {
     const names = matcher
@@ -61,7 +61,9 @@ export function compileHookMatcher(
   try {
     new RegExp(matcher);
   } catch (error) {
-    return { refusal: (error as Error).message };
+    // A pattern neither engine compiles: refused with Python's own words where they are known.
+    const python = pythonSyntaxError(matcher);
+    return python === null ? { refusal: (error as Error).message } : { refusal: python, python: true };
   }
   const linear = compileLinearRegExp(matcher);
   if ('refusal' in linear) return { refusal: linear.refusal };
@@ -85,4 +87,86 @@ export function hookMatcherMatches(compiled: CompiledHookMatcher, subject: strin
 /** The pattern with escaped characters blanked (`\\(` is no group), so the syntax checks see only syntax. */
 function withoutEscapedText(pattern: string): string {
   return pattern.replace(/\\(.)/g, (whole, char: string) => (/[AZzdDwWsSbBkcu]/.test(char) ? whole : '__'));
+}
+
+/*
+ * Python's `re.error` text for the syntax errors both engines refuse: an unterminated group or character
+ * set, an unbalanced `)`, a quantifier with nothing to repeat, `{m,n}` with m > n, a trailing backslash,
+ * each `... at position N` as `re` counts it. Null for another error (the engine's own words are kept).
+ */
+export function pythonSyntaxError(pattern: string): string | null {
+  const chars = Array.from(pattern);
+  const open: number[] = [];
+  let atomStart = true;
+  for (let index = 0; index < chars.length; index += 1) {
+    const char = chars[index] as string;
+    if (char === '\\') {
+      if (index + 1 >= chars.length) return `bad escape (end of pattern) at position ${index}`;
+      index += 1;
+      atomStart = false;
+      continue;
+    }
+    if (char === '[') {
+      let end = index + 1;
+      if (chars[end] === '^') end += 1;
+      if (chars[end] === ']') end += 1;
+      while (end < chars.length && chars[end] !== ']') end += chars[end] === '\\' ? 2 : 1;
+      if (end >= chars.length) return `unterminated character set at position ${index}`;
+      index = end;
+      atomStart = false;
+      continue;
+    }
+    if (char === '(') {
+      open.push(index);
+      atomStart = true;
+      if (chars[index + 1] === '?') index += 1;
+      continue;
+    }
+    if (char === ')') {
+      if (open.pop() === undefined) return `unbalanced parenthesis at position ${index}`;
+      atomStart = false;
+      continue;
+    }
+    if (char === '|') {
+      atomStart = true;
+      continue;
+    }
+    if (char === '*' || char === '+' || char === '?') {
+      if (atomStart) return `nothing to repeat at position ${index}`;
+      if (chars[index + 1] === '?') index += 1;
+      atomStart = false;
+      continue;
+    }
+    if (char === '{') {
+      const quantifier = /^\{(\d*),?(\d*)\}/.exec(chars.slice(index).join(''));
+      if (quantifier !== null && (quantifier[1] !== '' || quantifier[2] !== '')) {
+        if (atomStart) return `nothing to repeat at position ${index}`;
+        const min = quantifier[1] === '' ? 0 : Number(quantifier[1]);
+        if (quantifier[2] !== '' && quantifier[0].includes(',') && Number(quantifier[2]) < min)
+          return `min repeat greater than max repeat at position ${index + 1}`;
+        index += quantifier[0].length - 1;
+        continue;
+      }
+    }
+    atomStart = false;
+  }
+  const unclosed = open.pop();
+  return unclosed === undefined ? null : `missing ), unterminated subpattern at position ${unclosed}`;
+}
+
+/** Python's `repr` of a string: single quotes unless it holds one and no double quote, escapes as Python writes them. */
+export function pythonRepr(value: string): string {
+  const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+  let body = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) as number;
+    if (char === '\\') body += '\\\\';
+    else if (char === quote) body += `\\${quote}`;
+    else if (char === '\n') body += '\\n';
+    else if (char === '\r') body += '\\r';
+    else if (char === '\t') body += '\\t';
+    else if (code < 0x20 || code === 0x7f) body += `\\x${code.toString(16).padStart(2, '0')}`;
+    else body += char;
+  }
+  return `${quote}${body}${quote}`;
 }

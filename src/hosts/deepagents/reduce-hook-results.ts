@@ -78,13 +78,13 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
   const propose = (candidate: PermissionDecision): void => {
     if (RANK[candidate.behavior] > RANK[permission.behavior]) permission = candidate;
   };
-  const requestContinuation = (text: string, handlerId: string | null): void => {
+  const requestContinuation = (text: string): void => {
     if (continuations >= STOP_CONTINUATION_CAP) {
       diagnose(
         'continuation_cap',
-        `Stop hook continuation limit (${STOP_CONTINUATION_CAP}) reached`,
-        handlerId,
-        'decision',
+        `Ignored Stop continuation after ${STOP_CONTINUATION_CAP} consecutive attempts`,
+        null,
+        null,
       );
       return;
     }
@@ -105,7 +105,7 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
         feedback.push(reason);
         return;
       case 'continue':
-        requestContinuation(reason, handlerId);
+        requestContinuation(reason);
         return;
       case 'context':
         if (continuations > 0) {
@@ -132,16 +132,13 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
   };
 
   const readOutput = (output: WireOutput, handlerId: string | null): void => {
-    for (const key of Object.keys(output))
-      if (!KNOWN_FIELDS.has(key))
-        diagnose('unsupported_field', `${key} is not supported and was ignored`, handlerId, key);
     const stops = output.continue === false;
     if (stops) continueProcessing = false;
     if (typeof output.stopReason === 'string') {
       if (!stops)
         diagnose(
           'ignored_stop_reason',
-          'stopReason was ignored because continue is not false',
+          'stopReason is ignored while continue is true',
           handlerId,
           'stopReason',
         );
@@ -166,6 +163,10 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
           'terminalSequence',
         );
     }
+    // Unknown top-level keys (pydantic's extras), by name.
+    for (const key of Object.keys(output).sort())
+      if (!KNOWN_FIELDS.has(key))
+        diagnose('unsupported_field', `Unsupported hook output field ignored: ${key}`, handlerId, key);
     if (output.decision === 'block') {
       const reason =
         typeof output.reason === 'string' && output.reason !== '' ? output.reason : 'Blocked by hook';
@@ -179,14 +180,14 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
     if (specific.hookEventName !== event) {
       diagnose(
         'mismatched_output',
-        `hookSpecificOutput for ${String(specific.hookEventName)} was ignored for ${event}`,
+        'Hook-specific output does not match the invoked event',
         handlerId,
-        'hookEventName',
+        'hookSpecificOutput.hookEventName',
       );
       return;
     }
     for (const key of IGNORED_SPECIFIC[event] ?? [])
-      if (specific[key] !== undefined && specific[key] !== null)
+      if (isSet(event, specific[key]))
         diagnose('unsupported_field', `${key} is not supported and was ignored`, handlerId, key);
     const added = typeof specific.additionalContext === 'string' ? specific.additionalContext : null;
     if (event === 'PreToolUse') readPreToolUse(specific, handlerId);
@@ -194,7 +195,7 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
       readPermissionRequest(specific.decision, handlerId);
     if (event === 'UserPromptSubmit' && specific.suppressOriginalPrompt === true) suppressPrompt = true;
     if (added !== null) {
-      if (event === 'Stop') requestContinuation(added, handlerId);
+      if (event === 'Stop') requestContinuation(added);
       else contexts.push(added);
     }
   };
@@ -202,6 +203,13 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
   const readPreToolUse = (specific: Record<string, unknown>, handlerId: string | null): void => {
     const decision = specific.permissionDecision;
     const mutated = specific.updatedInput !== undefined && specific.updatedInput !== null;
+    if (decision === 'defer')
+      diagnose(
+        'unsupported_field',
+        "permissionDecision value 'defer' is not supported and was ignored",
+        handlerId,
+        'permissionDecision',
+      );
     if (mutated)
       diagnose(
         'unsupported_field',
@@ -209,15 +217,6 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
         handlerId,
         'updatedInput',
       );
-    if (decision === 'defer') {
-      diagnose(
-        'unsupported_field',
-        "permissionDecision value 'defer' is not supported and was ignored",
-        handlerId,
-        'permissionDecision',
-      );
-      return;
-    }
     if (decision !== 'allow' && decision !== 'ask' && decision !== 'deny') return;
     // An allow or ask that came with a changed input approved that input, not this one: dropped.
     if (mutated && decision !== 'deny') return;
@@ -262,10 +261,9 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
         field: diagnostic.field ?? null,
       });
     const plain = result.plain_output;
-    if (typeof plain === 'string' && plain !== '') {
+    if (typeof plain === 'string') {
       if (HOOK_EVENTS[event].plainStdout === 'context') contexts.push(plain);
-      else
-        diagnose('malformed_json', 'Hook stdout was not valid JSON and was ignored', result.handler_id, null);
+      else diagnose('malformed_json', 'Hook output is not valid JSON', result.handler_id, null);
     }
     if (result.output) readOutput(result.output, result.handler_id);
   }
@@ -299,6 +297,16 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
     case 'PreCompact':
       return base;
   }
+}
+
+/*
+ * Whether a parsed-but-unapplied specific field was given: upstream tests SessionStart's against its
+ * defaults (`None, False, [], ""`), PostToolUse's against None.
+ */
+function isSet(event: HookEvent, value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (event !== 'SessionStart') return true;
+  return !(value === false || value === '' || (Array.isArray(value) && value.length === 0));
 }
 
 const TERMINAL_SEQUENCE =

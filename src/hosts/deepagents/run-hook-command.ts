@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { type HookDiagnostic, warning } from './hook-diagnostic.js';
 import type { CommandHandler } from './hooks-document.js';
 import { pythonFloatRepr } from './python-json.js';
@@ -42,13 +43,35 @@ export function runHookCommand(run: HookCommandRun): Promise<HookProcessOutcome>
   const cap = run.maxOutputBytes ?? MAX_OUTPUT_BYTES;
   const [file, ...args] = run.handler.argv ?? ['/bin/sh', '-c', run.handler.command];
   const located = { handler_id: run.handlerId };
-  return new Promise((resolve) => {
-    const child = spawn(file as string, args, {
+  const refused = (code: string, message: string): Promise<HookProcessOutcome> =>
+    Promise.resolve({
+      kind: 'launch_failed',
+      exitCode: null,
+      stdout: '',
+      stderr: '',
+      diagnostics: [warning(code, message, located)],
+    });
+  // Upstream checks these before launching anything.
+  if (run.handler.argv !== undefined) {
+    if (run.handler.argv.length === 0 || String(run.handler.argv[0]).trim() === '')
+      return refused('invalid_command', 'Hook argv is empty');
+  } else if (run.handler.command.trim() === '') return refused('invalid_command', 'Hook command is empty');
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(file as string, args, {
       cwd: run.cwd,
       env: run.env,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+  } catch (error) {
+    // Python's ValueError for an argument it cannot pass (a null byte).
+    const detail = /null bytes?/.test(String((error as Error).message))
+      ? 'embedded null byte'
+      : (error as Error).message;
+    return refused('launch_failed', `Could not launch hook: ${detail}`);
+  }
+  return new Promise((resolve) => {
     const streams = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     const kept = { stdout: 0, stderr: 0 };
     const truncated = { stdout: false, stderr: false };
@@ -118,17 +141,33 @@ export function runHookCommand(run: HookCommandRun): Promise<HookProcessOutcome>
         exitCode: null,
         stdout: '',
         stderr: '',
-        diagnostics: [warning('launch_failed', `Hook failed to start: ${error.message}`, located)],
+        diagnostics: [
+          warning('launch_failed', `Could not launch hook: ${pythonOsError(error, file as string)}`, located),
+        ],
       });
     });
     child.on('exit', (code, signal) => {
       exited = true;
-      exitCode = code ?? (signal === null ? null : -1);
+      // Python's returncode of a process killed by a signal: minus the signal's number.
+      exitCode = code ?? (signal === null ? null : -(constants.signals[signal] ?? 1));
       maybeDone();
     });
     child.stdin.on('error', () => {});
     child.stdin.end(run.input);
   });
+}
+
+/** Python's text of the OSError a failed launch raises: `[Errno 2] No such file or directory: 'cmd'`. */
+function pythonOsError(error: NodeJS.ErrnoException, file: string): string {
+  const known: Record<string, [number, string]> = {
+    ENOENT: [2, 'No such file or directory'],
+    EACCES: [13, 'Permission denied'],
+    ENOEXEC: [8, 'Exec format error'],
+    ENOTDIR: [20, 'Not a directory'],
+    E2BIG: [7, 'Argument list too long'],
+  };
+  const entry = error.code === undefined ? undefined : known[error.code];
+  return entry === undefined ? error.message : `[Errno ${entry[0]}] ${entry[1]}: '${file}'`;
 }
 
 function killGroup(pid: number | undefined): void {

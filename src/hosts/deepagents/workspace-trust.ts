@@ -18,6 +18,7 @@ import { isRecord } from '../../common/is-record.js';
 import { isFile } from '../../common/path-kind.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore } from '../../settings/trust-store.js';
+import { pythonUtf8Error } from './python-json.js';
 
 /*
  * Deep Agents Code's workspace trust for project hooks (upstream `trust.py`), in its own store so that
@@ -65,12 +66,15 @@ export interface HooksTrustReading {
 
 /** Reads the store at `file` (missing: empty). */
 export function readHooksTrust(file: string): HooksTrustReading {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return { projects: {}, corrupt: false };
   }
+  // Bytes that are not UTF-8 fail the read, as upstream's decode does: corrupt, never overwritten.
+  if (pythonUtf8Error(bytes) !== null) return { projects: {}, corrupt: true };
+  const text = bytes.toString('utf8');
   try {
     const parsed: unknown = JSON.parse(text);
     if (!isRecord(parsed) || parsed.version !== HOOKS_TRUST_VERSION || !isRecord(parsed.projects))

@@ -3,6 +3,11 @@
 // denies a Bash command that contains "rm", in the words of a PreToolUse hook.
 import { appendFileSync } from 'node:fs';
 
+// Under compat/claude-code/run-scenario.mjs, what this server was started with goes to the process records
+// (environment, cwd, argv, descriptors, group): the variables reach it only if its starter passed them on.
+if (process.env.PROCESS_RECORDS && process.env.PROCESS_RECORDER)
+  (await import(process.env.PROCESS_RECORDER)).recordProcess(process.env.PROCESS_RECORDS);
+
 const log = (entry) => appendFileSync('@@OUT@@/mcp-calls.jsonl', `${JSON.stringify(entry)}\n`);
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
 const guard = (args) =>

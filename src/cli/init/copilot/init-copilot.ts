@@ -78,7 +78,7 @@ export function initCopilot(options: InitCopilotOptions): number {
   writeIfChanged(file, current, text, options.err, false);
   options.err(`hookwire init: GitHub Copilot CLI runs hookwire for ${events.join(', ')} (${file})\n`);
   warnIfClaudeEntries(options);
-  warnIfUntrusted(options.hooksPath, 'Copilot', options.err);
+  warnIfUntrusted(options.hooksPath, options.projectDir, 'Copilot', options.err);
   return 0;
 }
 

@@ -95,7 +95,7 @@ export function initDeepAgents(options: InitDeepAgentsOptions): number {
   writeIfChanged(file, current, text, options.err);
   options.err(`hookwire init: Deep Agents Code runs hookwire for ${events.join(', ')} (${file})\n`);
   if (options.scope === 'project') warnIfWorkspaceUntrusted(options, home);
-  warnIfUntrusted(options.hooksPath, 'Deep Agents Code', options.err);
+  warnIfUntrusted(options.hooksPath, options.projectDir, 'Deep Agents Code', options.err);
   return 0;
 }
 

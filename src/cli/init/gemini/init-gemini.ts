@@ -73,7 +73,7 @@ export function initGemini(options: InitGeminiOptions): number {
     `hookwire init: Gemini CLI runs hookwire for ${[...handlers.keys()].join(', ')} (${settingsFile})\n`,
   );
   trustTheFolder(options);
-  warnIfUntrusted(options.hooksPath, 'Gemini CLI', options.err);
+  warnIfUntrusted(options.hooksPath, options.projectDir, 'Gemini CLI', options.err);
   return 0;
 }
 

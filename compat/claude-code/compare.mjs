@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `node compat/claude-code/compare.mjs NATIVE/observed.json HOOKWIRE/observed.json`: the shared harness's
+// compare.py (hooks, tool, model) and the process records (processes.mjs); SAME or the differences.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compareProcesses, summariseProcesses } from '../lib/processes.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const harness = process.env.COMPAT_HARNESS ?? resolve(here, '../../../shared/compat');
+const [nativeFile, hookwireFile] = process.argv.slice(2);
+const shared = spawnSync('python3', [join(harness, 'compare.py'), nativeFile, hookwireFile], {
+  encoding: 'utf8',
+});
+if (shared.status !== 0 && shared.status !== 1)
+  throw new Error(`compare.py: ${shared.stderr || shared.error}`);
+const sharedSame = shared.status === 0;
+if (!sharedSame) process.stdout.write(shared.stdout.replace(/\nDIFFERENT\n?$/, '\n'));
+const [native, hookwire] = [nativeFile, hookwireFile].map((f) => JSON.parse(readFileSync(f, 'utf8')));
+// Reduced again from the raw records (a run recorded before a change of the reduction compares as now).
+const summary = (o) => (o.process_records ? summariseProcesses(o.process_records, o.run_dir) : o.processes);
+const differences = compareProcesses(summary(native), summary(hookwire));
+for (const line of differences) console.log(`DIFF process ${line}`);
+const same = sharedSame && differences.length === 0;
+console.log(same ? 'SAME' : 'DIFFERENT');
+process.exit(same ? 0 : 1);
