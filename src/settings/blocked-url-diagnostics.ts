@@ -31,6 +31,25 @@ export function hookUrlProblem(
   return refusal !== null && certain ? `the network guard refuses this URL: ${refusal}` : null;
 }
 
+/**
+ * A private or loopback address literal that only a user or managed `allowedHttpHookUrls` pattern can open,
+ * in a hook whose file may or may not be the user's own (a file named on the command line): a warning, since
+ * `hookwire run --settings FILE` refuses it on every event unless such a pattern matches, and a guard refused
+ * on every event should be seen before it runs. Null when the address is public or already allowed.
+ */
+export function hookUrlWarning(
+  text: string,
+  policy: HookPolicy | undefined,
+  level: SourceLevel,
+): string | null {
+  if (hookUrlProblem(text, policy, level) !== null) return null;
+  const decision = checkUrlPolicy(text, policy, level);
+  if (!decision.allowed || decision.allowPrivate) return null;
+  const bare = decision.url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isIP(bare) || addressRefusal(bare, false) === null) return null;
+  return `the network guard refuses ${bare} unless a user or managed allowedHttpHookUrls pattern matches this URL; without one, every event this hook guards is blocked (docs/http.md)`;
+}
+
 /** What one validated source contributed. */
 export interface ValidatedSource {
   readonly level: SourceLevel;
@@ -41,7 +60,7 @@ export interface ValidatedSource {
 }
 
 /**
- * One located error per hook whose URL is blocked, for `hookwire validate` (the types whose facts say
+ * One located error per hook whose URL is blocked (a warning where only a user or managed pattern can open it), for `hookwire validate` (the types whose facts say
  * `network: 'url'`: http). The default sources are one configuration, so their policy keys are merged;
  * explicitly named files are each checked against their own, since a folder of files (examples, several
  * projects) is not one configuration.
@@ -61,9 +80,12 @@ export function blockedUrlDiagnostics(sources: readonly ValidatedSource[]): Diag
         facts.requiredField
       ] as string;
       const problem = hookUrlProblem(url, policy, hook.provenance.level);
-      if (problem === null) return [];
+      const warning = problem === null ? hookUrlWarning(url, policy, hook.provenance.level) : null;
+      if (problem === null && warning === null) return [];
       const { file, line, column, jsonPath } = hook.provenance;
       const at = `${jsonPath}.${facts.requiredField}`;
+      if (problem === null)
+        return [{ severity: 'warning', file, line, column, jsonPath: at, message: warning as string }];
       return [{ severity: 'error', file, line, column, jsonPath: at, message: problem }];
     });
   });

@@ -50,9 +50,32 @@ describe('validate: http hook URLs', () => {
     ]);
   });
 
-  it('an explicit file with a loopback URL is not an error (its real level is unknown)', () => {
-    const file = write('explicit/loopback.json', httpHook('http://127.0.0.1:8787/audit'));
-    expect(errorsOf(validateFiles([file]))).toEqual([]);
+  it('an explicit file with a private or loopback URL is a located warning, not an error (its real level is unknown)', () => {
+    // Every private class the network guard refuses: `run --settings FILE` blocks such a guard on every event
+    // unless a user or managed pattern opens it, so validate says so before it runs.
+    const addresses = [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '[::1]',
+      '[fd00::1]',
+    ];
+    for (const address of addresses) {
+      const file = write(
+        `explicit/private-${addresses.indexOf(address)}.json`,
+        httpHook(`http://${address}:8787/audit`),
+      );
+      const report = validateFiles([file]);
+      expect(errorsOf(report)).toEqual([]);
+      expect(report.diagnostics.map(({ severity, jsonPath }) => ({ address, severity, jsonPath }))).toEqual([
+        { address, severity: 'warning', jsonPath: 'hooks.PreToolUse[0].hooks[0].url' },
+      ]);
+    }
+    // Negative control: a public address, or one the file's own pattern cannot open but a public URL, warns not.
+    const open = write('explicit/public.json', httpHook('https://hooks.example.com/audit'));
+    expect(validateFiles([open]).diagnostics).toEqual([]);
   });
 
   it('default sources merge their lists; a project loopback hook needs a user pattern', () => {
