@@ -4,6 +4,7 @@ import { codexHost } from './codex/codex-host.js';
 import { copilotHost } from './copilot/copilot-host.js';
 import { deepAgentsHost } from './deepagents/deepagents-host.js';
 import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host.js';
+import { droidHost } from './droid/droid-host.js';
 import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
 import { qwenHost } from './qwen/qwen-host.js';
@@ -13,9 +14,16 @@ export const DEFAULT_HOST = 'claude-code';
 
 /** Every host hookwire speaks, by name. A new host adds its row here (AGENTS.md, "Adding a host"). */
 const HOSTS: ReadonlyMap<string, Host> = new Map(
-  [claudeCodeHost, codexHost, copilotHost, geminiHost, qwenHost, deepAgentsLegacyHost, deepAgentsHost].map(
-    (host) => [host.name, host] as const,
-  ),
+  [
+    claudeCodeHost,
+    codexHost,
+    copilotHost,
+    geminiHost,
+    qwenHost,
+    droidHost,
+    deepAgentsLegacyHost,
+    deepAgentsHost,
+  ].map((host) => [host.name, host] as const),
 );
 
 /** The names `--host` accepts, in the registry's order. */

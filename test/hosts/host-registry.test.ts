@@ -15,6 +15,7 @@ describe('the host registry', () => {
       'copilot',
       'gemini',
       'qwen',
+      'droid',
       'deepagents-legacy',
       'deepagents',
     ]);
@@ -26,7 +27,7 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      'unknown host "nope"; the hosts are claude-code, codex, copilot, gemini, qwen, deepagents-legacy, deepagents',
+      'unknown host "nope"; the hosts are claude-code, codex, copilot, gemini, qwen, droid, deepagents-legacy, deepagents',
     );
   });
 
