@@ -4,6 +4,7 @@ import { codexHost } from './codex/codex-host.js';
 import { copilotHost } from './copilot/copilot-host.js';
 import { deepAgentsHost } from './deepagents/deepagents-host.js';
 import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host.js';
+import { droidHost } from './droid/droid-host.js';
 import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
 import { qwenHost } from './qwen/qwen-host.js';
@@ -21,6 +22,7 @@ const HOSTS: Host[] = [
   copilotHost,
   geminiHost,
   qwenHost,
+  droidHost,
   deepAgentsLegacyHost,
   deepAgentsHost,
 ];

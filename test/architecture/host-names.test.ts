@@ -28,6 +28,9 @@ const PENDING = [
   'cli/init/codex/plan-codex-hooks.ts',
   'cli/init/copilot/init-copilot.ts',
   'cli/init/deepagents/init-deepagents.ts',
+  // Factory Droid's installer, added after the list was drawn, where every other host's installer still is.
+  'cli/init/droid/init-droid.ts',
+  'cli/init/droid/plan-droid-hooks.ts',
   'cli/init/gemini/init-gemini.ts',
   'cli/init/gemini/plan-gemini-settings.ts',
   'cli/init/gemini/trusted-folders.ts',

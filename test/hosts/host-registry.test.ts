@@ -16,6 +16,7 @@ describe('the host registry', () => {
       'copilot',
       'gemini',
       'qwen',
+      'droid',
       'deepagents-legacy',
       'deepagents',
     ]);
@@ -28,7 +29,7 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
+      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), droid (factory, factory-droid), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
     );
   });
 

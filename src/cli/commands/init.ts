@@ -16,6 +16,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init deepagents [--scope user|project] [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
        hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -46,6 +47,11 @@ folder), one entry per event the hooks file uses, calling \`hookwire run --host 
 \`init qwen\` adds one group per event the hooks file uses to the "hooks" of $QWEN_HOME/settings.json (Qwen
 Code's user settings), calling \`hookwire run --host qwen <Event>\` (timeout in ms, as Qwen counts it;
 docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the file is kept.
+
+\`init droid\` adds one group per event the hooks file uses to the "hooks" of the project's
+.factory/settings.json (Factory Droid's project settings), calling \`hookwire run --host droid <Event>\`
+(docs/hosts/droid.md); \`init droid --undo\` puts the file back as it was when only hookwire changed it,
+else removes hookwire's groups. Everything else in the file is kept.
 
 \`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
 user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
@@ -97,10 +103,11 @@ export async function run(argv: string[]): Promise<number> {
         !USER_LEVEL_HOSTS.includes(host) &&
         host !== 'claude' &&
         host !== 'gemini' &&
+        host !== 'droid' &&
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     const hostInit = (): HostInitOptions => ({
@@ -129,6 +136,10 @@ export async function run(argv: string[]): Promise<number> {
         user: values.user === true,
         trustFolder: values['trust-folder'] === true,
       });
+    }
+    if (host === 'droid' || (host === undefined && chosen.name === 'droid')) {
+      const { initDroid } = await import('../init/droid/init-droid.js');
+      return initDroid(hostInit());
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);

@@ -1,0 +1,101 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { quoteShellWord } from '../../../common/shell-words.js';
+import { CommandInputError } from '../../command-input.js';
+import { parseHooksJson } from '../codex/plan-codex-hooks.js';
+import type { HostInitOptions } from '../host-init-options.js';
+import { isJsonObject } from '../stay-reason.js';
+import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
+import {
+  DROID_EVENTS,
+  type DroidEvent,
+  hookwireEventsIn,
+  isDroidEvent,
+  parseDroidSettings,
+  planDroidHooks,
+} from './plan-droid-hooks.js';
+
+/**
+ * How long Droid waits for `hookwire run`, in seconds: Claude Code's 600 s default for a command hook, so
+ * that each hook's own `timeout`, which hookwire enforces, is what ends a slow hook.
+ */
+export const DROID_ENTRY_TIMEOUT_S = 600;
+
+/**
+ * `hookwire init droid`: one hookwire group per event the project's hooks use in the `hooks` of the
+ * project's `.factory/settings.json` (which Droid 0.225.2 reads; docs/hosts/droid.md), each calling
+ * `hookwire run --host droid --settings <hooks file> <Event>` (a project's own settings name its own hooks
+ * file, as `init claude` does). Every other setting and hook stays; the file as it was is kept as
+ * `settings.json.before-hookwire`. `--undo` puts that file back byte for byte when nothing else changed
+ * since (and removes a file init created); otherwise it removes hookwire's groups only. Returns the exit code.
+ */
+export function initDroid(options: HostInitOptions): number {
+  const file = join(options.projectDir, '.factory', 'settings.json');
+  const backup = `${file}.before-hookwire`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
+  const handler = (event: DroidEvent) => ({
+    type: 'command',
+    command: `${hookwire} run --host droid --settings ${quoteShellWord(options.hooksPath)} ${event}`,
+    timeout: DROID_ENTRY_TIMEOUT_S,
+  });
+  if (options.undo) return undo(options, file, backup, current, handler);
+  const installed = current === undefined ? [] : hookwireEventsIn(parseDroidSettings(file, current));
+  const events = wantedEvents(options, installed);
+  const text = planDroidHooks(file, current, events, handler);
+  if (options.print) {
+    options.out(`# ${file}\n${text}`);
+    return 0;
+  }
+  writeIfChanged(file, current, text, options.err);
+  options.err(`hookwire init: Factory Droid runs hookwire for ${events.join(', ')} (${file})\n`);
+  warnIfUntrusted(options.hooksPath, options.projectDir, 'Factory Droid', options.err);
+  return 0;
+}
+
+/** `init droid --undo`: the file before hookwire when only hookwire changed it, else without hookwire's groups. */
+function undo(
+  options: HostInitOptions,
+  file: string,
+  backup: string,
+  current: string | undefined,
+  handler: (event: DroidEvent) => Record<string, unknown>,
+): number {
+  if (current === undefined) {
+    options.err(`hookwire init: found no ${file}\n`);
+    return 0;
+  }
+  const installed = hookwireEventsIn(parseDroidSettings(file, current)).filter(isDroidEvent);
+  const before = existsSync(backup) ? readFileSync(backup, 'utf8') : undefined;
+  // Unchanged since init when re-installing the same events into the file as it was gives it exactly.
+  const untouched = planDroidHooks(file, before, installed, handler) === current;
+  const restored = untouched ? before : planDroidHooks(file, current, [], handler);
+  if (options.print) {
+    options.out(`# ${file}\n${restored ?? '(removed)\n'}`);
+    return 0;
+  }
+  if (restored === undefined) rmSync(file);
+  else writeIfChanged(file, current, restored, options.err, false);
+  if (untouched && before !== undefined) rmSync(backup);
+  options.err(
+    `hookwire init: ${untouched ? `put back ${file} as it was before hookwire` : `removed hookwire's hooks from ${file}`}\n`,
+  );
+  return 0;
+}
+
+/** The events to install: those the project's hooks use that Droid has; hooks for others are listed. */
+function wantedEvents(options: HostInitOptions, installed: readonly string[]): DroidEvent[] {
+  if (!existsSync(options.hooksPath)) {
+    throw new CommandInputError(
+      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
+    );
+  }
+  const document = parseHooksJson(options.hooksPath, readFileSync(options.hooksPath, 'utf8'));
+  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  for (const event of used.filter((name) => !isDroidEvent(name))) {
+    options.err(
+      `hookwire init: Factory Droid has no ${event} event; its hooks do not run under Factory Droid\n`,
+    );
+  }
+  return DROID_EVENTS.filter((event) => used.includes(event) || installed.includes(event));
+}
