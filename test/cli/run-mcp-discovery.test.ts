@@ -68,7 +68,10 @@ describe('hookwire run finds an mcp_tool guard’s server', () => {
       'MCP guard: no rm ({"command":"rm -rf build"})',
     );
     const notNamed = await runCli(args, input, env, entry);
-    expect(notNamed.stdout).toBe('');
+    // The guard's server is named nowhere: a non-blocking error, told to the user as Claude Code tells it.
+    expect(notNamed.stdout).toBe(
+      '{"systemMessage":"A hook gave no usable answer, so it didn\'t check this action."}\n',
+    );
     const missing = join(root, 'missing.json');
     const broken = await runCli([...args, `--mcp-config=${missing}`], input, env, entry);
     expect(broken.code).toBe(2);

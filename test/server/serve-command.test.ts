@@ -89,7 +89,7 @@ describe('hookwire serve (the command)', () => {
       .map((line) => line.replace(/ \d+\.\dms$/, ' <duration>'));
     expect(lines.sort()).toEqual(
       [
-        `hookwire serve: listening on ${url} (bearer token from $MY_TOKEN, 1 hooks)`,
+        `hookwire serve: listening on ${url} (bearer token from $MY_TOKEN, 1 hooks, state in memory)`,
         'hookwire serve: POST PreToolUse decision=deny status=200 <duration>',
         'hookwire serve: SIGTERM: finishing 0 events in flight, then stopping',
         'hookwire serve: stopped',

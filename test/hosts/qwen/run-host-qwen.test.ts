@@ -106,7 +106,10 @@ describe.concurrent('hookwire run --host qwen', () => {
     const blocking = project(one('PreToolUse', { type: 'command', command: "echo 'not here' >&2; exit 2" }));
     expect(await run(blocking)).toMatchObject({ code: 2, stdout: '', stderr: 'not here\n' });
     const crashing = project(one('PreToolUse', { type: 'command', command: 'echo boom >&2; exit 1' }));
-    expect(await run(crashing)).toMatchObject({ code: 0, stdout: '' });
+    expect(await run(crashing)).toMatchObject({
+      code: 0,
+      stdout: '{"systemMessage":"A hook gave no usable answer, so it didn\'t check this action."}\n',
+    });
   });
 
   it('answers nothing, at once, in a directory without a hooks file', async () => {
