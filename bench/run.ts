@@ -16,6 +16,7 @@ import { measureColdStart } from './targets/cold-start.js';
 import { measureCommandOverhead } from './targets/command-overhead.js';
 import { measureFireAndForget } from './targets/fire-and-forget.js';
 import { measureFixedEventCost } from './targets/fixed-event-cost.js';
+import { measureServeReplicas } from './targets/serve-replicas.js';
 import { measureUnmatchedEventRate } from './targets/unmatched-event-rate.js';
 import { measureWarmClient } from './targets/warm-client.js';
 
@@ -27,6 +28,7 @@ const TARGETS: ReadonlyArray<readonly [string, string, (quick: boolean) => Promi
   ['5', 'spawn from a big host', measureBigHostSpawn],
   ['6', 'fire-and-forget dispatch', measureFireAndForget],
   ['9', 'native client and warm daemon', measureWarmClient],
+  ['10', 'serve: replicas, Redis state', measureServeReplicas],
   // Imported when run: it loads LangChain, which the other targets' process should not hold.
   [
     '7',

@@ -1,5 +1,6 @@
 /*
- * `npm run fuzz`: the property tests of test/fuzz, run longer than in `npm test` and with a fresh seed, then
+ * `npm run fuzz`: the property tests of test/fuzz (the trust review's rendering among them), run longer than in
+ * `npm test` and with a fresh seed, and the exhaustive trust-set and trust-binding classes of test/trust, then
  * the number of inputs each property tried. Options: --runs N (inputs per property, default 5000),
  * --seed N (default: random, printed so that a failure can be replayed with the same seed).
  * A failure prints fast-check's report (seed, path, shrunk counterexample) and exits non-zero.
@@ -30,6 +31,10 @@ const vitest = spawnSync(
     'node_modules/vitest/vitest.mjs',
     'run',
     'test/fuzz/',
+    // Exhaustive over their classes rather than random: the trusted set's every file x every mutation, and
+    // every layout that borrows a trusted file through a link (docs/trust.md).
+    'test/trust/trust-set-mutations.test.ts',
+    'test/trust/trust-binds-project.test.ts',
     '--exclude',
     'test/fuzz/run-stdin.test.ts',
     '--testTimeout',

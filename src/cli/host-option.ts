@@ -3,8 +3,8 @@ import type { Host } from '../hosts/host.js';
 import { hostNamed } from '../hosts/registry.js';
 
 /**
- * The host `--host NAME` names (Claude Code when absent), or, for a name no host has, exit code 1 after
- * telling stderr which hosts there are.
+ * The host `--host NAME` names (Claude Code when absent; a host's aliases too), or, for a name no host has,
+ * exit code 2 (a usage error) after telling stderr which hosts there are.
  */
 export function hostOption(name: string | undefined, command: string): Host | number {
   try {
@@ -12,6 +12,6 @@ export function hostOption(name: string | undefined, command: string): Host | nu
   } catch (error) {
     if (!(error instanceof HookwireError)) throw error;
     process.stderr.write(`hookwire ${command}: ${error.message}\n`);
-    return 1;
+    return 2;
   }
 }

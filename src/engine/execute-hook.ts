@@ -1,4 +1,5 @@
 import type { AnyEventName } from '../events/event-names.js';
+import { hostOutputReader } from '../hosts/host.js';
 import type { HookRun, RunStatus } from '../outcome/outcome.js';
 import { type HookEffects, type HookVerdict, NO_EFFECTS } from '../read/hook-verdict.js';
 import { createRunRequest } from '../run/create-run-request.js';
@@ -65,7 +66,7 @@ export async function executeHook(
       0,
     );
   }
-  const verdict = options.host.output.read(event, hook, execution);
+  const verdict = hostOutputReader(options.host)(event, hook, execution);
   const run = toHookRun(index, hook, execution, verdict, startedAtMs);
   options.onHookEnd?.({ ...run, event });
   return { run, effects: verdict.effects };

@@ -2,16 +2,12 @@ import { resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
 import { ENV_FILE_VARIABLE } from '../env-file/session-env-files.js';
 import { HookwireError } from '../errors/hookwire-error.js';
-import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../hosts/host.js';
+import { hostNamed } from '../hosts/registry.js';
 import { DEFAULT_OUTPUT_CAP_BYTES } from '../run/create-run-request.js';
 import type { ModelOptions } from '../run/model/model-options.js';
 import type { SettingsCache } from '../settings/settings-cache.js';
-import {
-  deepAgentsHooksPath,
-  PROJECT_DIR_VARIABLE,
-  settingsLocations,
-} from '../settings/settings-locations.js';
+import { deepAgentsHooksPath, PROJECT_DIR_VARIABLE } from '../settings/settings-locations.js';
 import type { ClaudeSettings, DeepAgentsHooks } from '../settings/settings-schema.js';
 import type { UntrustedPolicy } from '../settings/trust-rule.js';
 import { trustStorePath } from '../settings/trust-store.js';
@@ -89,7 +85,9 @@ export function normalizeOptions(
   env: Readonly<NodeJS.ProcessEnv> = options.hostEnvironment ?? process.env,
 ): NormalizedOptions {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const defaults = settingsLocations(cwd, { ...env, [PROJECT_DIR_VARIABLE]: undefined });
+  const host = options.host ?? hostNamed();
+  // The host's default settings sources (Host.locations.settings), the project directory aside: it is ours.
+  const defaults = host.locations.settings(cwd, { ...env, [PROJECT_DIR_VARIABLE]: undefined });
   const homeDir = options.homeDir ?? defaults.homeDir;
   const settings = options.settings;
   return {
@@ -97,7 +95,9 @@ export function normalizeOptions(
     projectDir: resolve(cwd, options.projectDir ?? cwd),
     homeDir,
     managedSettingsPath: options.managedSettingsPath ?? defaults.managedSettingsPath,
-    deepAgentsPath: options.deepAgentsPath ?? deepAgentsHooksPath(homeDir),
+    deepAgentsPath:
+      options.deepAgentsPath ??
+      (options.homeDir === undefined ? defaults.deepAgentsPath : deepAgentsHooksPath(homeDir)),
     files: settings?.filter((entry): entry is string => typeof entry === 'string'),
     objects: settings?.filter(
       (entry): entry is ClaudeSettings | DeepAgentsHooks => typeof entry !== 'string',
@@ -111,7 +111,7 @@ export function normalizeOptions(
     stopBlockCap: options.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP,
     env: options.env ?? {},
     hostEnvironment: env,
-    host: options.host ?? claudeCodeHost,
+    host,
     outputCapBytes: options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES,
     spawner: options.spawner ?? 'direct',
     scrubSecrets: scrubSettingOf(options.scrubSecrets ?? env.HOOKWIRE_SCRUB_SECRETS === '1'),

@@ -33,8 +33,11 @@ local count = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 if count > tonumber(ARGV[3]) then redis.call('HDEL', KEYS[1], ARGV[1]) return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 1`;
-const QUEUE = `redis.call('RPUSH', KEYS[1], ARGV[1])
+// Idempotent by the result's own id (KEYS[2] holds the ids queued): a write retried after its answer was
+// lost does not queue the result twice.
+const QUEUE = `if redis.call('SADD', KEYS[2], ARGV[3]) == 1 then redis.call('RPUSH', KEYS[1], ARGV[1]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
 return 1`;
 // The waiting results move to a key of this take's own: if the answer to this script is lost (a timeout,
 // a dropped connection), the taker puts them back (RESTORE), and no other event can have had them.
@@ -53,7 +56,7 @@ return #items`;
 interface ScriptedRedis extends Redis {
   hookwireClaimOnce(key: string, field: string, ttl: number): Promise<number>;
   hookwireCountStop(key: string, field: string, blocked: string, cap: number, ttl: number): Promise<number>;
-  hookwireQueue(key: string, item: string, ttl: number): Promise<number>;
+  hookwireQueue(key: string, ids: string, item: string, ttl: number, id: string): Promise<number>;
   hookwireTake(pending: string, taken: string, ttl: number): Promise<string[]>;
   hookwireRestore(pending: string, taken: string, ttl: number): Promise<number>;
 }
@@ -114,7 +117,7 @@ export async function connectRedisSessionState(
   });
   client.defineCommand('hookwireClaimOnce', { numberOfKeys: 1, lua: CLAIM_ONCE });
   client.defineCommand('hookwireCountStop', { numberOfKeys: 1, lua: COUNT_STOP });
-  client.defineCommand('hookwireQueue', { numberOfKeys: 1, lua: QUEUE });
+  client.defineCommand('hookwireQueue', { numberOfKeys: 2, lua: QUEUE });
   client.defineCommand('hookwireTake', { numberOfKeys: 2, lua: TAKE });
   client.defineCommand('hookwireRestore', { numberOfKeys: 2, lua: RESTORE });
   try {
@@ -170,10 +173,32 @@ class RedisSessionState implements SessionStateBackend {
     ).then((stands) => stands === 1);
   }
 
+  /**
+   * A result finishes when its hook does, whatever the store is doing then: a write that fails is retried
+   * (the same id: never queued twice) until the store answers, for up to TAKEN_TTL_MS or until close().
+   */
   async queue(sessionId: string, delivery: Delivery): Promise<void> {
-    await this.call(`keeping a background result of session ${sessionId}`, () =>
-      this.client.hookwireQueue(this.key(sessionId, 'pending'), JSON.stringify(delivery), this.ttlMs),
-    );
+    const id = randomUUID();
+    const write = () =>
+      this.call(`keeping a background result of session ${sessionId}`, () =>
+        this.client.hookwireQueue(
+          this.key(sessionId, 'pending'),
+          this.key(sessionId, 'queued'),
+          JSON.stringify(delivery),
+          this.ttlMs,
+          id,
+        ),
+      );
+    const startedAt = Date.now();
+    for (;;) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (this.closed || Date.now() - startedAt > TAKEN_TTL_MS) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RESTORE_RETRY_MS).unref());
+    }
   }
 
   mayHavePending(): boolean {
@@ -257,8 +282,14 @@ class RedisSessionState implements SessionStateBackend {
 
   /** One command, its failure as a located `io` error: the store, what was being done, and why it failed. */
   private async call<T>(doing: string, command: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    // The client's commandTimeout bounds most commands; this bounds every one, whatever path the client
+    // takes (a script it re-sends after NOSCRIPT, a reconnection): an event never waits longer on the store.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Command timed out')), this.timeoutMs + 50);
+    });
     try {
-      return await command();
+      return await Promise.race([command(), deadline]);
     } catch (error) {
       const message = (error as Error).message;
       const why = /timed out/i.test(message)
@@ -267,6 +298,8 @@ class RedisSessionState implements SessionStateBackend {
           ? message
           : `not connected (${this.lastError() || this.client.status})`;
       throw new HookwireError('io', `session state store ${this.label}: ${doing}: ${why}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 

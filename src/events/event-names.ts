@@ -47,19 +47,22 @@ export const CLAUDE_CODE_EVENTS = [
 ] as const;
 
 /**
- * Gemini CLI's events that no other host has (docs/hosts/gemini.md): around each model call and before the
- * model picks its tools. Its other events are the catalogue's under other names (`BeforeTool` is PreToolUse).
+ * Events beyond Claude Code's that some hosts send. Which host sends which, and under what name, is that
+ * host's own knowledge (`Host.events`, src/hosts/<host>/); the catalogue knows only what each event is.
+ * Around each model call and before the model picks its tools (Gemini CLI's); the prompt once the agent added
+ * its own context, and an error (GitHub Copilot CLI's); a session deleted, a todo created or completed (Qwen
+ * Code's).
  */
-export const GEMINI_EVENTS = ['BeforeModel', 'AfterModel', 'BeforeToolSelection'] as const;
-
-/**
- * GitHub Copilot CLI's events that no other host has (docs/hosts/copilot.md): the prompt once Copilot added
- * its own context, and an error. Copilot names them `userPromptTransformed` and `errorOccurred`.
- */
-export const COPILOT_EVENTS = ['UserPromptTransformed', 'ErrorOccurred'] as const;
-
-/** Qwen Code's events that no other host has (docs/hosts/qwen.md), by Qwen's own names. */
-export const QWEN_EVENTS = ['SessionDelete', 'TodoCreated', 'TodoCompleted'] as const;
+export const EXTENSION_EVENTS = [
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
+  'UserPromptTransformed',
+  'ErrorOccurred',
+  'SessionDelete',
+  'TodoCreated',
+  'TodoCompleted',
+] as const;
 
 /** Deep Agents Code events (`deepagents-hooks.md`), plus the later upstream tool and offload events. */
 export const DEEPAGENTS_EVENTS = [
@@ -78,17 +81,10 @@ export const DEEPAGENTS_EVENTS = [
 
 export type ProtocolEventName = (typeof PROTOCOL_EVENTS)[number];
 export type ClaudeCodeEventName = (typeof CLAUDE_CODE_EVENTS)[number];
-export type GeminiEventName = (typeof GEMINI_EVENTS)[number];
-export type CopilotEventName = (typeof COPILOT_EVENTS)[number];
-export type QwenEventName = (typeof QWEN_EVENTS)[number];
+export type ExtensionEventName = (typeof EXTENSION_EVENTS)[number];
 export type DeepAgentsEventName = (typeof DEEPAGENTS_EVENTS)[number];
 /** Events whose payload carries the protocol's common fields (`session_id`, `cwd`, ...). */
-export type ClaudeStyleEventName =
-  | ProtocolEventName
-  | ClaudeCodeEventName
-  | GeminiEventName
-  | CopilotEventName
-  | QwenEventName;
+export type ClaudeStyleEventName = ProtocolEventName | ClaudeCodeEventName | ExtensionEventName;
 export type EventName = ClaudeStyleEventName | DeepAgentsEventName;
 /**
  * Any event name a host may send: one of the catalogue's, or one it does not know yet (hosts add events
@@ -101,8 +97,6 @@ export type AnyEventName = EventName | (string & {});
 export const EVENT_NAMES: readonly EventName[] = [
   ...PROTOCOL_EVENTS,
   ...CLAUDE_CODE_EVENTS,
-  ...GEMINI_EVENTS,
-  ...COPILOT_EVENTS,
-  ...QWEN_EVENTS,
+  ...EXTENSION_EVENTS,
   ...DEEPAGENTS_EVENTS,
 ];

@@ -1,6 +1,7 @@
 import type { AnyEventName } from '../events/event-names.js';
 import type { Outcome } from '../outcome/outcome.js';
 import type { HookVerdict } from '../read/hook-verdict.js';
+import { readExecution } from '../read/read-execution.js';
 import type { HandlerExecution } from '../run/handler-execution.js';
 import type { ConfiguredHook } from '../settings/configured-hook.js';
 import type { SettingsLocations } from '../settings/settings-locations.js';
@@ -17,10 +18,16 @@ export interface Host {
   readonly specificationVersion: 'v1';
   /** What `--host NAME` names: lower-case, dash-separated (`claude-code`). */
   readonly name: string;
+  /**
+   * The other names `--host` and `hookwire init` accept for it (`claude`, `gemini-cli`): each unique across
+   * the registry, lower-case, dash-separated.
+   */
+  readonly aliases: readonly string[];
   /** How the docs and messages name the agent (`Claude Code`). */
   readonly displayName: string;
   readonly events: HostEvents;
-  readonly output: HostOutput;
+  /** How a hook's output is read; absent: Claude Code's rules (`readExecution`), which every host so far copies. */
+  readonly output?: HostOutput;
   readonly answer: HostAnswerEncoder;
   readonly environment: HostEnvironment;
   readonly locations: HostLocations;
@@ -56,15 +63,15 @@ export interface HostEvents {
 /** How a hook's output is read on the host. */
 export interface HostOutput {
   /**
-   * The unit of the `timeout` its settings write: Claude Code counts seconds, Gemini CLI and Qwen Code's
-   * command hooks milliseconds. Settings are read in seconds; a host in milliseconds divides by 1000.
-   */
-  readonly timeoutUnit: 'seconds' | 'milliseconds';
-  /**
    * One hook's verdict from what it did (exit code, stdout JSON fields, plain stdout) under the event's
    * catalogue row and the host's rules.
    */
   read(event: AnyEventName, hook: ConfiguredHook, execution: HandlerExecution): HookVerdict;
+}
+
+/** The host's reader of a hook's output: its own `output.read`, else Claude Code's rules. */
+export function hostOutputReader(host: Pick<Host, 'output'>): HostOutput['read'] {
+  return host.output?.read ?? readExecution;
 }
 
 /** What a command hook prints and how it exits: the host's answer to `hookwire run`. */
@@ -101,24 +108,26 @@ export interface HostEnvironment {
   variables(session: { readonly sessionId: string; readonly projectDir: string }): Record<string, string>;
 }
 
-/** Where the host keeps its settings, trust, plugins and transcripts. */
+/** Where the host keeps its settings and transcripts. */
 export interface HostLocations {
-  /** The default settings sources for a working directory and environment. */
+  /**
+   * The default settings sources for a working directory and environment: what the engine loads when no
+   * settings are named (`createEngine` reads it), and what `list` and `validate` show.
+   */
   settings(cwd: string, env: Readonly<Record<string, string | undefined>>): SettingsLocations;
   /** Where the host writes a session's transcript when the payload names none. */
   transcriptPath(homeDir: string, projectDir: string, sessionId: string): string;
-  /** How the host decides a project's hooks may run (hookwire's own trust store applies on every host). */
-  readonly trust: string;
-  /** Where the host's plugins are installed, or undefined when it has none. */
-  plugins(homeDir: string): string | undefined;
+  /**
+   * Where `hookwire run` finds the hooks when no `--settings` is given. `settings`: the sources of `settings`
+   * above (Claude Code's user, project and local settings). `project-hooks-file`: the `.hookwire/hooks.json`
+   * of the project the session's directory is in, for a host whose user-level hooks call hookwire in every
+   * project; a directory without one has no hooks to run.
+   */
+  readonly hooks: 'settings' | 'project-hooks-file';
 }
 
 /** How `hookwire init` installs hookwire into the host. */
 export interface HostInstall {
-  /** The project's settings files `init` rewrites and `doctor` reads, relative to the project. */
-  readonly projectSettingsFiles: readonly string[];
-  /** What the hook commands `init` writes add after `hookwire run` (`--host NAME` off the default host). */
-  readonly runOptions: readonly string[];
   /** Whether `init` can install into this host yet; when not, what it says. */
   readonly supported: true | { readonly reason: string };
 }

@@ -12,30 +12,71 @@ import { qwenHost } from './qwen/qwen-host.js';
 /** The host `--host` names when it is not given. */
 export const DEFAULT_HOST = 'claude-code';
 
-/** Every host hookwire speaks, by name. A new host adds its row here (AGENTS.md, "Adding a host"). */
-const HOSTS: ReadonlyMap<string, Host> = new Map(
-  [
-    claudeCodeHost,
-    codexHost,
-    copilotHost,
-    geminiHost,
-    qwenHost,
-    droidHost,
-    deepAgentsLegacyHost,
-    deepAgentsHost,
-  ].map((host) => [host.name, host] as const),
+/** The contract version this hookwire implements: a host written for another is refused. */
+export const SPECIFICATION_VERSION = 'v1';
+
+/** Every host hookwire speaks. A new host adds its row here (AGENTS.md, "Adding a host"). */
+const HOSTS: Host[] = [
+  claudeCodeHost,
+  codexHost,
+  copilotHost,
+  geminiHost,
+  qwenHost,
+  droidHost,
+  deepAgentsLegacyHost,
+  deepAgentsHost,
+];
+
+/** Each host by its name and by each of its aliases. */
+const BY_NAME: Map<string, Host> = new Map(
+  HOSTS.flatMap((host) => [host.name, ...host.aliases].map((name) => [name, host] as const)),
 );
 
-/** The names `--host` accepts, in the registry's order. */
-export const HOST_NAMES: readonly string[] = [...HOSTS.keys()];
+/** The names of hookwire's own hosts, in the registry's order (`hostNamed` takes their aliases too). */
+export const HOST_NAMES: readonly string[] = HOSTS.map((host) => host.name);
 
-/** The host named `name`; an unknown name is a usage error that lists the known ones. */
+/**
+ * Adds a host written outside hookwire (`hookwire/host`), found by `hostNamed` from then on in this process.
+ * Refused (a `usage` HookwireError): another contract version, or a name or alias a host already has.
+ */
+export function registerHost(host: Host): void {
+  if (host.specificationVersion !== SPECIFICATION_VERSION) {
+    throw new HookwireError(
+      'usage',
+      `host ${JSON.stringify(host.name)} implements contract ${JSON.stringify(host.specificationVersion)}; this hookwire implements ${SPECIFICATION_VERSION}`,
+    );
+  }
+  const names = [host.name, ...host.aliases];
+  const taken = names.find((name) => BY_NAME.has(name));
+  if (taken !== undefined) {
+    throw new HookwireError(
+      'usage',
+      `host name ${JSON.stringify(taken)} is taken by ${BY_NAME.get(taken)?.displayName}`,
+    );
+  }
+  HOSTS.push(host);
+  for (const name of names) BY_NAME.set(name, host);
+}
+
+/** Every registered host, in the registry's order. */
+export function registeredHosts(): readonly Host[] {
+  return HOSTS;
+}
+
+/** The hosts as the refusal of an unknown name lists them: `claude-code (claude), codex (codex-cli), ...`. */
+export function hostList(): string {
+  return HOSTS.map((host) =>
+    host.aliases.length === 0 ? host.name : `${host.name} (${host.aliases.join(', ')})`,
+  ).join(', ');
+}
+
+/** The host named `name` or one of its aliases; an unknown name is a usage error that lists the known ones. */
 export function hostNamed(name: string = DEFAULT_HOST): Host {
-  const host = HOSTS.get(name);
+  const host = BY_NAME.get(name);
   if (host === undefined) {
     throw new HookwireError(
       'usage',
-      `unknown host ${JSON.stringify(name)}; the hosts are ${HOST_NAMES.join(', ')}`,
+      `--host ${JSON.stringify(name)} names no host; the hosts are ${hostList()}`,
     );
   }
   return host;

@@ -1,15 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { ConfiguredHook, Diagnostic, LoadedFile, LoadedSettings } from './configured-hook.js';
 import type { EnablingSettings } from './enabled-plugins.js';
+import { pluginMcpFiles } from './mcp/mcp-server-table.js';
 import { applyPolicy, type LeveledPolicy, mergePolicy } from './merge-policy.js';
 import type { PluginOrigin } from './plugin-origin.js';
 import type { PolicyValues } from './read-claude-settings.js';
+import { PLUGIN_MANIFEST } from './read-plugin-directory.js';
 import { readSettingsText } from './read-settings-source.js';
 import type { SettingsLocations } from './settings-locations.js';
 import { type PlannedSource, planSources, readSourceText } from './settings-sources.js';
 import { checkTrust, type TrustVerdict, type UntrustedSource, untrustedSource } from './trust-check.js';
 import { sourceNeedsTrust, trustStoreInsideProject } from './trust-rule.js';
-import { readTrustStore, type TrustStoreReading } from './trust-store.js';
+import { readTrustStore, type TrustEntry, type TrustStoreReading } from './trust-store.js';
+import { entryForProject, goneFromPlugins, goneReason, hooksOfEntry, pluginEntries } from './trusted-set.js';
 
 /*
  * Loading runs on `hookwire run`'s hot path (an agent spawns it on every event), so it is synchronous and
@@ -61,26 +64,57 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   let definitionCount = 0;
   const nextDefinitionId = () => `d${++definitionCount}`;
   /** Loads one source; returns its text and trust for `enabledPlugins` (undefined text: it cannot be read). */
+  const storeFile = options.trustStore;
+  const readStore = (file: string) => {
+    store ??= trustStoreInsideProject(file, options.projectDir, options.homeDir) ?? readTrustStore(file);
+    return store;
+  };
+  /** Files read from disk, and the plugin directories whose sources needed trust: for the gone-file check. */
+  const readFiles = new Set<string>();
+  const trustedPluginRoots = new Set<string>();
   const load = (source: PlannedSource): EnablingSettings => {
     const read = readSourceText(source);
     options.onSource?.(source, read);
+    const needsTrust = storeFile !== undefined && sourceNeedsTrust(source, options.projectDir);
+    if (read === undefined && needsTrust) {
+      // A trusted file of the project that is gone: its hooks fail closed until the user reviews.
+      const entry = entryForProject(readStore(storeFile), source.file, options.projectDir);
+      if (entry !== undefined) pushGone(source, entry, 'deleted');
+    }
+    if (read !== undefined && 'diagnostic' in read && needsTrust && source.problem === undefined) {
+      // A named file that is gone, trusted before: its hooks block as well as its error.
+      const entry = entryForProject(readStore(storeFile), source.file, options.projectDir);
+      if (entry !== undefined) pushGone(source, entry, 'deleted');
+    }
     if (read === undefined || 'diagnostic' in read) {
       if (read !== undefined) diagnostics.push(read.diagnostic);
       return { file: source.file, level: source.level, text: undefined };
     }
-    const storeFile = options.trustStore;
+    if (source.object === undefined) readFiles.add(source.file);
     let verdict = TRUSTED;
     if (source.enabledByUntrusted !== undefined) {
       // Only an untrusted file turns this plugin on: its hooks fail closed as that file's own do.
       verdict = { trusted: false, reason: { kind: 'enabled-by-untrusted', ...source.enabledByUntrusted } };
-    } else if (storeFile !== undefined && sourceNeedsTrust(source, options.projectDir)) {
-      store ??=
-        trustStoreInsideProject(storeFile, options.projectDir, options.homeDir) ?? readTrustStore(storeFile);
-      // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
+    } else if (needsTrust) {
+      const reading = readStore(storeFile);
       // A plugin's files live with the plugin; every other source that needs trust is the project's own.
       const project = { projectDir: options.projectDir, withinProject: source.level !== 'plugin' };
+      // A source that needs trust with no bytes to hash cannot have been trusted: it never runs unchecked.
       verdict =
-        read.bytes === undefined ? UNHASHED : checkTrust(store, storeFile, source.file, read.bytes, project);
+        read.bytes === undefined
+          ? UNHASHED
+          : checkTrust(reading, storeFile, source.file, read.bytes, project);
+      if (source.plugin !== undefined) trustedPluginRoots.add(source.plugin.root);
+      // The manifest decides which of the plugin's files load: the plugin is trusted only with it.
+      const manifest = source.manifest;
+      if (manifest !== undefined) {
+        readFiles.add(manifest.file);
+        const ofManifest = checkTrust(reading, storeFile, manifest.file, manifest.bytes, project);
+        if (verdict.trusted && !ofManifest.trusted) {
+          const reason = { kind: 'manifest' as const, file: manifest.file, reason: ofManifest.reason };
+          verdict = { trusted: false, reason };
+        }
+      }
     }
     const enabling = {
       file: source.file,
@@ -101,7 +135,15 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     const reading = readSettingsText(read.text, origin, nextDefinitionId, { deepAgentsSeverity });
     if (!verdict.trusted) {
       const errors = reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-      const skipped = untrustedSource(source, verdict.reason, options.projectDir, reading.hooks, errors);
+      // The hooks it held when trusted count too: emptied to `{}`, it still blocks what its guards guarded.
+      const entry = store === undefined ? undefined : entryForProject(store, source.file, options.projectDir);
+      // (Only for events it holds no hook for now: an edited guard is told once, by its current line.)
+      const now = new Set(reading.hooks.map((hook) => hook.event));
+      const before = (entry === undefined ? [] : hooksOfEntry(entry, origin, nextDefinitionId).hooks).filter(
+        (hook) => !now.has(hook.event),
+      );
+      const hooksThen = [...reading.hooks, ...before];
+      const skipped = untrustedSource(source, verdict.reason, options.projectDir, hooksThen, errors);
       untrusted.push(skipped);
       diagnostics.push(untrustedDiagnostic(skipped));
       return enabling;
@@ -118,10 +160,48 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       );
     return enabling;
   };
+  /** A trusted file of the set that is gone: untrusted, with the hooks the store recorded for it. */
+  const pushGone = (source: PlannedSource, entry: TrustEntry, why: string) => {
+    const origin = { file: source.file, level: source.level, plugin: source.plugin };
+    const gone = hooksOfEntry(entry, origin, nextDefinitionId);
+    const skipped = untrustedSource(
+      source,
+      goneReason(entry, why),
+      options.projectDir,
+      gone.hooks,
+      gone.problems,
+    );
+    untrusted.push(skipped);
+    diagnostics.push(untrustedDiagnostic(skipped));
+  };
   // The settings files first: the plugins they enable follow only the trusted ones (docs/trust.md).
   const plan = planSources(options, options);
   const enabling = plan.settings.map(load);
-  for (const source of plan.after(enabling)) load(source);
+  const later = plan.after(enabling);
+  for (const source of later) load(source);
+  if (storeFile !== undefined && trustedPluginRoots.size > 0) {
+    const roots = [...trustedPluginRoots];
+    const mcpFiles = new Set(roots.flatMap(pluginMcpFiles));
+    for (const { file, entry, root } of goneFromPlugins(
+      readStore(storeFile),
+      roots,
+      readFiles,
+      mcpFiles,
+      options.projectDir,
+    )) {
+      const plugin = later.find((source) => source.plugin?.root === root);
+      const source = { ...(plugin ?? { level: 'plugin' as const, explicit: true }), file, object: undefined };
+      // A manifest names the plugin's hooks: gone, it blocks what any of the plugin's trusted files guarded.
+      const hooksOfPlugin = file.endsWith(PLUGIN_MANIFEST)
+        ? pluginEntries(readStore(storeFile), root, options.projectDir).flatMap((other) => other.hooks)
+        : entry.hooks;
+      pushGone(
+        source,
+        { ...entry, hooks: hooksOfPlugin },
+        "no longer named by its plugin's manifest, or deleted",
+      );
+    }
+  }
   if (options.files !== undefined && options.files.length > 0)
     policies.unshift(...userAndManagedUrlPolicies(options));
   const { disabledBy, ...policy } = mergePolicy(policies);

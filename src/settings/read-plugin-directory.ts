@@ -93,6 +93,8 @@ export function pluginSources(load: PluginLoad): PlannedSource[] {
     plugin,
     // Inline hooks are trusted by the manifest's bytes: exactly those they were parsed from, read once.
     ...(object === undefined ? {} : { object, bytes: manifest.bytes }),
+    // Every source is trusted with the manifest that named it.
+    ...(manifest.bytes === undefined ? {} : { manifest: { file: manifestPath, bytes: manifest.bytes } }),
   });
   const sources = hasHooksFile ? [source(hooksFile)] : [];
   const declared = manifest.value?.hooks;

@@ -32,6 +32,11 @@ export interface PlannedSource {
   readonly problem?: Diagnostic;
   /** The untrusted settings file that alone enabled the plugin this source belongs to. */
   readonly enabledByUntrusted?: EnabledByUntrusted;
+  /**
+   * The plugin's manifest and the bytes this plan was made from: it decides which hooks files load, so it is
+   * in the trusted set of the plugin's every source (docs/trust.md, "The trusted set").
+   */
+  readonly manifest?: { readonly file: string; readonly bytes: Buffer };
 }
 
 /** What a caller names instead of the default sources. */

@@ -16,6 +16,8 @@ export type UntrustedReason =
   | { readonly kind: 'outside'; readonly now: string; readonly project: string }
   /** Its bytes were trusted for other projects only: its relative paths and cwd were another project's. */
   | { readonly kind: 'other-project'; readonly project: string; readonly trustedFor: readonly string[] }
+  /** The plugin's manifest, which decides which of its hooks files load, is not trusted as it is. */
+  | { readonly kind: 'manifest'; readonly file: string; readonly reason: UntrustedReason }
   /** Trusted once, and now gone (deleted, or no longer named by what named it): its hooks are missing. */
   | { readonly kind: 'gone'; readonly trustedAt: string; readonly why: string }
   | {
@@ -140,8 +142,10 @@ export function describeUntrustedReason(reason: UntrustedReason): string {
       return reason.trustedFor.length === 0
         ? `trusted before hookwire bound trust to a project, not for ${reason.project}`
         : `trusted for ${reason.trustedFor.join(', ')}, not for ${reason.project}, where its relative paths and working directory are another project's`;
+    case 'manifest':
+      return `its plugin's manifest ${reason.file} is not trusted: ${describeUntrustedReason(reason.reason)}`;
     case 'gone':
-      return `${reason.why} since you trusted it on ${reason.trustedAt}, so its hooks are missing`;
+      return `${reason.why} since you trusted it on ${reason.trustedAt}`;
     case 'store':
       return `the trust store ${reason.storeFile} ${reason.problem}; nothing is trusted until it is fixed: ${reason.fix ?? 'move it aside, then trust again'}`;
     case 'enabled-by-untrusted':

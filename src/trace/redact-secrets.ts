@@ -50,6 +50,14 @@ const LOOKS_RANDOM = (text: string) => /[a-z]/.test(text) && /[A-Z]/.test(text) 
 /** `scheme://user:password@` in a URL: the password goes, the user stays. */
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/?#@:'"]{0,256}):[^\s/?#@'"]{1,1024}@/gi;
 
+/**
+ * A password glued to a short option, as database and SSH clients take it: `mysql -pSECRET` (and the other
+ * MySQL and MariaDB clients), `sshpass -pSECRET` or `sshpass -p SECRET`. The client's name must come first in
+ * the same command (before any `;`, `&`, `|` or newline), so `-p` of other programs (`mkdir -p`) stays.
+ */
+const SHORT_PASSWORD_OPTION =
+  /\b((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb(?:-[a-z]{1,16})?)\b[^\n;&|]{0,1024}?\s-p|sshpass\b[^\n;&|]{0,1024}?\s-p\s{0,4})(["']?)[^\s"']{1,1024}/g;
+
 /** `curl -u user:password`, `--user=user:password`, `--proxy-user`, `-U`: the password goes. */
 const USER_OPTION = /(?<![\w-])(-u|-U|--user|--proxy-user)(=|\s*)(["']?)([^\s:"']{0,256}):[^\s"']{1,1024}/g;
 
@@ -85,6 +93,7 @@ export function redactSecretText(text: string): string {
   for (const pattern of SECRET_VALUES) redacted = redacted.replace(pattern, REDACTED);
   redacted = redacted.replace(FORTY_BASE64, (found) => (LOOKS_RANDOM(found) ? REDACTED : found));
   redacted = redacted.replace(URL_PASSWORD, `$1:${REDACTED}@`);
+  redacted = redacted.replace(SHORT_PASSWORD_OPTION, `$1$2${REDACTED}`);
   redacted = redacted.replace(USER_OPTION, `$1$2$3$4:${REDACTED}`);
   redacted = redacted.replace(AUTHORIZATION, `$1${REDACTED}`);
   redacted = redactNamedValues(redacted);

@@ -35,7 +35,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['adapters'],
   ['server', 'deepagents', 'timeline'],
   ['cli'],
-  ['index.ts'],
+  // The package's entries: the library, and the host contract (`hookwire/host`).
+  ['index.ts', 'host.ts'],
 ];
 
 const source = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -62,6 +63,13 @@ function importsOf(file: string): { from: string; to: string }[] {
   }));
 }
 
+/*
+ * The engine, the catalogue and the settings reach a host only through the contract (src/hosts/host.ts) and
+ * the registry (src/hosts/registry.ts), never a host's own folder: the core never goes around the seam.
+ */
+const THROUGH_THE_CONTRACT = ['engine', 'events', 'settings'];
+const CONTRACT_FILES = new Set(['hosts/host.ts', 'hosts/registry.ts']);
+
 describe('the folders of src/', () => {
   const files = filesUnder(source).filter((file) => file.endsWith('.ts'));
 
@@ -77,5 +85,19 @@ describe('the folders of src/', () => {
         .map(({ to }) => `${relative(source, file)} imports ${to}/`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('reach a host only through its contract and the registry, from the engine, events and settings', () => {
+    const around = files
+      .filter((file) => THROUGH_THE_CONTRACT.includes(folderOf(file)))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+          .map((match) =>
+            relative(source, resolve(dirname(file), match[1] as string)).replace(/\.js$/, '.ts'),
+          )
+          .filter((target) => target.startsWith('hosts/') && !CONTRACT_FILES.has(target))
+          .map((target) => `${relative(source, file)} imports ${target}`),
+      );
+    expect(around).toEqual([]);
   });
 });

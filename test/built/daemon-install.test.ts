@@ -143,7 +143,9 @@ describe('hookwire init without a native client for this platform', () => {
     expect(project.world.daemonPids()).toHaveLength(0);
     const doctor = project.doctor();
     expect(doctor).toContain('an event takes: a Node start per event');
-    expect(doctor).toContain('daemon: not running (only the native client starts it, and there is none here)');
+    expect(doctor).toContain(
+      'daemon: not running (only the native client starts it, and there is none here)',
+    );
   });
 
   it('keeps the shell detach for an event the host does not wait for: Node starts after the host SIGTERM', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HOST_NAMES } from '../../src/hosts/registry.js';
+import { hostList } from '../../src/hosts/registry.js';
 import { hookInput, runCli } from './run-cli.js';
 
-const hosts = `the hosts are ${HOST_NAMES.join(', ')}`;
+const hosts = `the hosts are ${hostList()}`;
 
 describe('--host on the commands that speak a host protocol', () => {
   it.each([
@@ -11,12 +11,12 @@ describe('--host on the commands that speak a host protocol', () => {
     ['validate', ['validate']],
     ['init', ['init', 'claude']],
     ['replay', ['replay', 'no-such-session.jsonl']],
-  ])('%s refuses an unknown host with exit 1, naming the hosts', async (command, args) => {
+  ])('%s refuses an unknown host with exit 2 (a usage error), naming the hosts', async (command, args) => {
     const result = await runCli([...args, '--host', 'nope']);
     expect(result).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
-      stderr: `hookwire ${command}: unknown host "nope"; ${hosts}\n`,
+      stderr: `hookwire ${command}: --host "nope" names no host; ${hosts}\n`,
     });
   });
 

@@ -41,13 +41,13 @@ describe('hookwire run answers in the host protocol', () => {
     expect(result).toEqual({ code: 0, stdout: 'MK_CONTEXT plain stdout\n', stderr: '' });
   });
 
-  it('refuses an EVENT argument that disagrees with hook_event_name, without blocking', async () => {
+  it('refuses an EVENT argument that disagrees with hook_event_name, blocking: the event may be one that can', async () => {
     const result = await runCli(
       ['run', 'Stop', '--settings', `${fixtures}/exit2.json`],
       hookInput('PreToolUse', bash),
     );
     expect(result).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr:
         'hookwire run: the hook input is for PreToolUse but hookwire run was configured for Stop; check the settings that call it\n',
@@ -75,9 +75,9 @@ describe('hookwire run answers in the host protocol', () => {
     [['--setings', 'x'], "hookwire run: Unknown option '--setings'."],
     [['--settings'], "hookwire run: Option '--settings <value>' argument missing\n"],
     [['--settings', '-x'], "hookwire run: Option '--settings' argument is ambiguous."],
-  ])('refuses the arguments %j as parseArgs does', async (args, message) => {
+  ])('refuses the arguments %j as parseArgs does, blocking', async (args, message) => {
     const result = await runCli(['run', ...args], hookInput('PreToolUse', bash));
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.startsWith(message)).toBe(true);
   });
@@ -85,13 +85,16 @@ describe('hookwire run answers in the host protocol', () => {
   it.each([
     ['', 'hookwire run: no hook input on stdin (expected the event as JSON)\n'],
     ['{"hook_event_name": "PreToolUse"', 'hookwire run: the hook input on stdin is not valid JSON'],
-  ])('bad input %j is a non-blocking error with a message', async (stdin, message) => {
-    const result = await runCli(['run', '--settings', `${fixtures}/exit2.json`], stdin);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.slice(0, message.length)).toBe(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  ])(
+    'bad input %j blocks, with a message: the event it names may be one that can',
+    async (stdin, message) => {
+      const result = await runCli(['run', '--settings', `${fixtures}/exit2.json`], stdin);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.slice(0, message.length)).toBe(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 
   const unknown = (event: string, hint = '') =>
     `hookwire: unknown event "${event}"${hint}: its hooks run as notifications (their output is not honoured)\n`;
@@ -119,10 +122,10 @@ describe('hookwire run answers in the host protocol', () => {
     expect(result).toEqual({ code: 0, stdout: '', stderr });
   });
 
-  it('refuses to call itself for the same event, and the outer run carries on', async () => {
+  it('refuses to call itself for the same event, which fails closed: the outer run blocks with the refusal', async () => {
     const stop = { stop_hook_active: false };
     const result = await runCli(['run', '--settings', `${fixtures}/recurse.json`], hookInput('Stop', stop));
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('refusing to recurse');
   }, 30_000);

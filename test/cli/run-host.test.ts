@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOST_NAMES } from '../../src/hosts/registry.js';
+import { hostList } from '../../src/hosts/registry.js';
 import { hookInput, runCli } from './run-cli.js';
 
 const fixtures = 'test/fixtures/cli';
@@ -29,15 +29,15 @@ describe('hookwire run --host', () => {
     },
   );
 
-  it('refuses an unknown host, naming the hosts, without blocking', async () => {
+  it('refuses an unknown host, naming the hosts, and blocks: the guard is not off', async () => {
     const result = await runCli(
       ['run', '--host', 'nope', '--settings', `${fixtures}/exit2.json`],
       hookInput('PreToolUse', bash),
     );
     expect(result).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
-      stderr: `hookwire run: unknown host "nope"; the hosts are ${HOST_NAMES.join(', ')}\n`,
+      stderr: `hookwire run: --host "nope" names no host; the hosts are ${hostList()}\n`,
     });
   });
 
@@ -50,7 +50,9 @@ describe('hookwire run --host', () => {
       code: 0,
       stdout: '',
       stderr:
-        "MK_EXIT2 blocked by hook\nhookwire: Deep Agents' legacy hooks cannot answer PreToolUse; what the hooks decided is not applied\n",
+        "MK_EXIT2 blocked by hook\nhookwire: Deep Agents' legacy hooks cannot answer PreToolUse; what the hooks decided is not applied\n" +
+        // The legacy hooks.json has its own dotted events: a PreToolUse comes from settings for another host.
+        'hookwire run: --host deepagents-legacy: "PreToolUse" is not an event name Deep Agents (legacy hooks.json) sends (it has no such event); answered as the catalogue\'s PreToolUse: check the settings that call hookwire run\n',
     });
   });
 });

@@ -33,6 +33,14 @@ const credential: fc.Arbitrary<{ text: string; secret: string }> = fc.oneof(
   fill(ALPHANUMERIC, 12).map((secret) => ({ text: `https://x/y?a=1&access_token=${secret}&b=2`, secret })),
   fill(ALPHANUMERIC, 12).map((secret) => ({ text: `-H "Authorization: Bearer ${secret}"`, secret })),
   fill(ALPHANUMERIC, 12).map((secret) => ({ text: `--api-key ${secret}`, secret })),
+  fc
+    .tuple(
+      fc.constantFrom('mysql', 'mysqldump', 'mysqladmin', 'mariadb', 'mariadb-dump'),
+      fc.constantFrom('', ' -u root', ' -h db.internal -u app'),
+      fill(ALPHANUMERIC, 12),
+    )
+    .map(([client, options, secret]) => ({ text: `${client}${options} -p${secret} app`, secret })),
+  fill(ALPHANUMERIC, 12).map((secret) => ({ text: `sshpass -p ${secret} ssh host`, secret })),
 );
 const context = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -76,6 +84,9 @@ describe('redaction', () => {
       repeat('a://'),
       repeat('a://b:'),
       repeat('-u a:'),
+      repeat('mysql -p'),
+      repeat('mysql a'),
+      repeat('sshpass -p '),
       repeat('token'),
       repeat('token='),
       repeat(' token'),
@@ -89,5 +100,12 @@ describe('redaction', () => {
       'a'.repeat(size),
     ];
     for (const text of adversarial) expect(typeof redactSecretText(text)).toBe('string');
+  });
+});
+
+describe('redaction of short password options', () => {
+  it('leaves -p of other programs (a negative control)', () => {
+    expect(redactSecretText('mkdir -p build && cp -pr a b')).toBe('mkdir -p build && cp -pr a b');
+    expect(redactSecretText('mysql -u root db; mkdir -p out')).toBe('mysql -u root db; mkdir -p out');
   });
 });

@@ -57,11 +57,11 @@ describe('hookwire run on hostile stdin', () => {
     ['null', 'null', /the hook input on stdin must be a JSON object/],
     ['NUL bytes', '\u0000\u0000', /the hook input on stdin is not valid JSON/],
   ])(
-    'refuses %s with exit 1 and a message naming stdin',
+    'refuses %s with exit 2 and a message naming stdin',
     async (_label, input, message) => {
       const result = await run(Buffer.from(input));
-      // 1: a non-blocking error for Claude Code (2 would block the event on hookwire's own failure).
-      expect(result.code).toBe(1);
+      // 2: the event it would name may be one that can block, and hookwire's own failure fails closed.
+      expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     },

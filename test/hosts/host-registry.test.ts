@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
 import { HookwireError } from '../../src/errors/hookwire-error.js';
 import { claudeCodeHost } from '../../src/hosts/claude-code/claude-code-host.js';
 import type { Host } from '../../src/hosts/host.js';
-import { DEFAULT_HOST, HOST_NAMES, hostNamed } from '../../src/hosts/registry.js';
+import { DEFAULT_HOST, HOST_NAMES, hostNamed, registeredHosts } from '../../src/hosts/registry.js';
 import { temporaryHome } from '../engine/engine-harness.js';
 
 describe('the host registry', () => {
@@ -20,6 +21,7 @@ describe('the host registry', () => {
       'deepagents',
     ]);
     for (const name of HOST_NAMES) expect(hostNamed(name).name).toBe(name);
+    expect(hostNamed('claude')).toBe(claudeCodeHost);
     expect(hostNamed()).toBe(claudeCodeHost);
     expect(DEFAULT_HOST).toBe('claude-code');
   });
@@ -27,8 +29,25 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      'unknown host "nope"; the hosts are claude-code, codex, copilot, gemini, qwen, droid, deepagents-legacy, deepagents',
+      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), droid (factory, factory-droid), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
     );
+  });
+
+  it('finds each host by each of its aliases, which no two hosts share', () => {
+    const names = registeredHosts().flatMap((host) => [host.name, ...host.aliases]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const host of registeredHosts())
+      for (const alias of host.aliases) expect(hostNamed(alias)).toBe(host);
+  });
+
+  it('docs/hosts/README.md lists every host with its aliases', () => {
+    const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'hosts', 'README.md'), 'utf8');
+    for (const host of registeredHosts()) {
+      const row = page.split('\n').find((line) => line.startsWith(`| \`${host.name}\``));
+      expect(row, host.name).toBeDefined();
+      const aliases = (row as string).split('|')[2] as string;
+      expect([...aliases.matchAll(/`([^`]+)`/g)].map((match) => match[1])).toEqual(host.aliases);
+    }
   });
 
   it('every host implements version v1 of the contract', () => {

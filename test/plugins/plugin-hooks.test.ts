@@ -354,7 +354,12 @@ describe("Claude Code's installed and enabled plugins (default sources)", () => 
     ]);
 
     // Trusting the plugin's hooks is not enough while the settings that enable it are untrusted.
-    trustFiles(stateDir, [join(guard, 'hooks', 'hooks.json')]);
+    // The plugin's hooks file and its manifest, which names what loads, trusted for the project.
+    trustFiles(
+      stateDir,
+      [join(guard, 'hooks', 'hooks.json'), join(guard, '.claude-plugin', 'plugin.json')],
+      home.options.projectDir,
+    );
     const pluginOnly = await open({ trust: 'require', trustStore });
     expect(pluginOnly.settings.untrusted.map((source) => [source.file, source.reason.kind])).toEqual([
       [project, 'new'],

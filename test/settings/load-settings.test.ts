@@ -236,6 +236,24 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('refuses, located, every shell the runner cannot start, so its hook fails closed, not at run time', () => {
+    // Generated over the class: shells people write (fish, zsh, cmd), near misses and casing.
+    const refused = ['fish', 'zsh', 'cmd', 'Bash', 'SH', 'bash ', '/bin/bash', 'powershell.exe', ''];
+    const accepted = ['sh', 'bash', 'powershell', 'pwsh'];
+    for (const shell of [...refused, ...accepted]) {
+      write(paths().project, { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a.sh', shell }] }] } });
+      const loaded = loadSettings(options);
+      const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+      if (accepted.includes(shell)) expect({ shell, errors }).toEqual({ shell, errors: [] });
+      else
+        expect({ shell, paths: errors.map((error) => error.jsonPath), hooks: loaded.hooks.length }).toEqual({
+          shell,
+          paths: ['hooks.Stop[0].hooks[0].shell'],
+          hooks: 0,
+        });
+    }
+  });
+
   it('reports malformed Claude-style settings as an error and loads nothing from them', () => {
     const file = write(paths().user, '{\n  "hooks": {,\n}');
     write(paths().project, oneCommand('Stop', 'project.sh'));

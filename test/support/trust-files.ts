@@ -8,7 +8,7 @@ import { readTrustStore, TRUST_STORE_FILE_NAME } from '../../src/settings/trust-
  * for a user who ran `hookwire trust` (the store format is docs/trust.md's). Not locked: one test process
  * owns its state directory (its concurrent tests write it from one thread, one call at a time).
  */
-export function trustFiles(stateDirectory: string, files: readonly string[]): void {
+export function trustFiles(stateDirectory: string, files: readonly string[], project?: string): void {
   mkdirSync(stateDirectory, { recursive: true, mode: 0o700 });
   const storeFile = join(stateDirectory, TRUST_STORE_FILE_NAME);
   const reading = readTrustStore(storeFile);
@@ -25,6 +25,8 @@ export function trustFiles(stateDirectory: string, files: readonly string[]): vo
       sha256: sha256Hex(bytes),
       realpath: realPathOf(file),
       trustedAt: new Date().toISOString(),
+      // A plugin's files lie outside the project: trust for them names the project (docs/trust.md).
+      ...(project === undefined ? {} : { projects: [realPathOf(project)] }),
       hooks: [],
     };
   }

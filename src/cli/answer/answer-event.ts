@@ -3,12 +3,8 @@ import { resolve } from 'node:path';
 import { deliverEarlierResults } from '../../engine/background/deliver-earlier-results.js';
 import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
-import { codexHost } from '../../hosts/codex/codex-host.js';
-import { copilotHost } from '../../hosts/copilot/copilot-host.js';
-import { deepAgentsHost } from '../../hosts/deepagents/deepagents-host.js';
-import { geminiHost } from '../../hosts/gemini/gemini-host.js';
-import type { Host } from '../../hosts/host.js';
-import { qwenHost } from '../../hosts/qwen/qwen-host.js';
+import { isEventName } from '../../events/lookup.js';
+import type { Host, IncomingEvent } from '../../hosts/host.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
 import { stateDirectory } from '../../settings/state-directory.js';
 import { CommandInputError, eventName } from '../command-input.js';
@@ -75,6 +71,10 @@ async function answerKnownEvent(
     : undefined;
 
   const cwd = typeof payload.cwd === 'string' && existsSync(payload.cwd) ? payload.cwd : context.cwd;
+  // Hooks cannot start in a directory that is gone (removed while the session ran): a guard that cannot run.
+  if (cwd === context.cwd && !existsSync(cwd)) {
+    throw new Error(`the working directory ${cwd} no longer exists, and the hook input names no other`);
+  }
   const project = projectOf(host, line, cwd, env);
   if (project === undefined) return { exitCode: 0, afterAnswer: async () => undefined };
   const { projectDir, settings } = project;
@@ -134,7 +134,8 @@ async function answerKnownEvent(
       engine,
       cwd,
       traceWarnings,
-      refused: [
+      notes: [
+        ...foreignEventNote(host, incoming),
         ...('refused' in state ? [state.refused] : []),
         ...(refusedResults === undefined ? [] : [refusedResults]),
       ],
@@ -167,21 +168,26 @@ function projectOf(
   cwd: string,
   env: NodeJS.ProcessEnv,
 ): { projectDir: string; settings: string[] | undefined } | undefined {
-  if (
-    (host === codexHost ||
-      host === copilotHost ||
-      host === geminiHost ||
-      host === qwenHost ||
-      host === deepAgentsHost) &&
-    line.settings === undefined
-  ) {
-    // Codex's and Copilot's user hooks serve every project (docs/hosts/codex.md, copilot.md), and so do
-    // Gemini's user settings file (`hookwire init gemini --user`), Qwen Code's (docs/hosts/qwen.md) and Deep
-    // Agents Code's user hooks.json (docs/deepagents.md): the project's own hooks file is found from the
-    // session's directory, and a directory without one has no hooks to run.
+  if (host.locations.hooks === 'project-hooks-file' && line.settings === undefined) {
+    // The host's user-level hooks call hookwire in every project: the project's own hooks file is found from
+    // the session's directory, and a directory without one has no hooks to run (Host.locations.hooks).
     const found = projectHooksFile(cwd);
     if (found === undefined) return undefined;
     return { projectDir: found.projectDir, settings: [found.hooksFile] };
   }
   return { projectDir: env[PROJECT_DIR_VARIABLE] || cwd, settings: line.settings };
+}
+
+/**
+ * A catalogue event name the host itself never sends (`PreToolUse` given to `--host copilot`, which sends
+ * `preToolUse`): the settings that call hookwire were likely written for another host. The event is answered
+ * as the catalogue's, in the host's protocol; the line says so, so a guard that may never fire is not unseen.
+ */
+function foreignEventNote(host: Host, incoming: IncomingEvent): string[] {
+  const sent = incoming.original.event;
+  if (!isEventName(incoming.event) || host.events.fromCatalogue(incoming.event) === sent) return [];
+  const own = host.events.fromCatalogue(incoming.event);
+  return [
+    `--host ${host.name}: ${JSON.stringify(sent)} is not an event name ${host.displayName} sends (${own === undefined ? 'it has no such event' : `its name for it is ${JSON.stringify(own)}`}); answered as the catalogue's ${incoming.event}: check the settings that call hookwire run`,
+  ];
 }

@@ -2,16 +2,16 @@ import { emptyOutcome } from '../../engine/empty-outcome.js';
 import type { AnyEventName } from '../../events/event-names.js';
 import { specOf } from '../../events/lookup.js';
 import type { Host, IncomingEvent } from '../../hosts/host.js';
-import { CommandInputError } from '../command-input.js';
 import type { EventAnswer } from './event-context.js';
 
 /*
- * A broken hook input or command line exits 1: for the host that is a non-blocking hook error, and the
- * event it would name is unknown or not to be believed. A failure of hookwire itself once the event is known
- * fails closed instead: an event that can block is blocked (exit 2, the reason on stderr), since exit 1
- * would let through what the hooks were there to stop.
+ * Every failure of hookwire itself on an event that can block fails closed (docs/reliability.md, "hookwire's
+ * own failures"): exit 1 is a non-blocking error for Claude Code and the hosts that copy it, and would let
+ * through what the hooks were there to stop. Before the event is known (a command line or hook input
+ * hookwire cannot read, an unknown host) it may be one that can block, so it is blocked too; only an event
+ * known not to block gets the non-blocking error.
  */
-const OWN_ERROR = 1;
+const NON_BLOCKING_ERROR = 1;
 const BLOCKING_ERROR = 2;
 
 /** What was known of the event when hookwire failed: each is set as soon as it is read. */
@@ -31,20 +31,44 @@ export async function ownFailureAnswer(
   const afterAnswer = async (): Promise<void> => undefined;
   const message = error instanceof Error ? error.message : String(error);
   const { event } = scope;
-  if (event !== undefined && !(error instanceof CommandInputError) && specOf(event).block !== null) {
-    const reason = `hookwire run: blocked this ${event} because hookwire failed (fail closed): ${message}`;
-    const failure = scope.host?.answer.failure;
-    if (failure === undefined) {
-      write(2, `${reason}\n`);
-      return { exitCode: BLOCKING_ERROR, afterAnswer };
-    }
-    // The event's own blocking decision (`deny` on PreToolUse, `block` elsewhere), as a hook's block merges.
-    const decision = specOf(event).block?.decision ?? 'block';
-    const answer = failure({ ...(await emptyOutcome(event)), decision, reason }, scope.incoming);
-    write(1, answer.stdout);
-    write(2, answer.stderr.includes(reason) ? answer.stderr : `${reason}\n${answer.stderr}`);
-    return { exitCode: answer.exitCode, afterAnswer };
+  if (event === undefined) {
+    writeQuietly(write, 2, `hookwire run: ${message}\n`);
+    return { exitCode: BLOCKING_ERROR, afterAnswer };
   }
-  write(2, `hookwire run: ${message}\n`);
-  return { exitCode: OWN_ERROR, afterAnswer };
+  const spec = specOf(event);
+  if (spec.block === null) {
+    writeQuietly(write, 2, `hookwire run: ${message}\n`);
+    return { exitCode: NON_BLOCKING_ERROR, afterAnswer };
+  }
+  const reason = `hookwire run: blocked this ${event} because hookwire failed (fail closed): ${message}`;
+  const failure = scope.host?.answer.failure;
+  if (failure !== undefined) {
+    // The event's own blocking decision (`deny` on PreToolUse, `block` elsewhere), as a hook's block merges.
+    const answer = failure(
+      { ...(await emptyOutcome(event)), decision: spec.block.decision, reason },
+      scope.incoming,
+    );
+    try {
+      write(1, answer.stdout);
+      writeQuietly(write, 2, answer.stderr.includes(reason) ? answer.stderr : `${reason}\n${answer.stderr}`);
+      return { exitCode: answer.exitCode, afterAnswer };
+    } catch {
+      // The host's own answer could not be written (its stdout is gone): exit 2 is the block left.
+    }
+  }
+  writeQuietly(write, 2, `${reason}\n`);
+  return { exitCode: BLOCKING_ERROR, afterAnswer };
+}
+
+/** A line on stderr, which may itself be unwritable (a full disk): the exit code must still be told. */
+function writeQuietly(
+  write: (descriptor: 1 | 2, text: string) => void,
+  descriptor: 1 | 2,
+  text: string,
+): void {
+  try {
+    write(descriptor, text);
+  } catch {
+    // Nowhere left to say it.
+  }
 }

@@ -11,8 +11,11 @@ export interface RunAnswerParts {
   readonly cwd: string;
   /** Lines about a trace that could not be written, each ending in a newline. */
   readonly traceWarnings: readonly string[];
-  /** Why the state directory or earlier background results were refused: told unless the answer blocks. */
-  readonly refused: readonly string[];
+  /**
+   * hookwire's notes on the event (a foreign event name, why the state directory or earlier background
+   * results were refused): told unless the answer blocks.
+   */
+  readonly notes: readonly string[];
 }
 
 /**
@@ -30,7 +33,7 @@ export function writeRunAnswer(
   write(2, answer.stderr);
   write(2, parts.traceWarnings.join(''));
   // On exit 2 the host reads all of stderr as the block's reason: only the block's reason belongs there.
-  if (answer.exitCode !== 2) for (const refusal of parts.refused) write(2, `hookwire run: ${refusal}\n`);
+  if (answer.exitCode !== 2) for (const note of parts.notes) write(2, `hookwire run: ${note}\n`);
 }
 
 /** The settings errors, one located line each (warnings stay with `hookwire validate`). */

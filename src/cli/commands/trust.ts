@@ -4,16 +4,27 @@ import { parseArgs } from 'node:util';
 import { displayPath } from '../../common/display-path.js';
 import { isInsideDirectory } from '../../common/is-inside-directory.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
-import { describeUntrustedReason, realPathOf, sha256Hex } from '../../settings/trust-check.js';
-import { readTrustStore, type TrustStore, trustStorePath } from '../../settings/trust-store.js';
+import {
+  describeUntrustedReason,
+  realPathOf,
+  sha256Hex,
+  trustedForProject,
+} from '../../settings/trust-check.js';
+import {
+  readTrustStore,
+  type TrustEntry,
+  type TrustStore,
+  trustStorePath,
+} from '../../settings/trust-store.js';
 import { CommandInputError, exitForUsageError } from '../command-input.js';
 import { visibleText } from '../render/visible-text.js';
+import { wrapLines } from '../render/wrap-lines.js';
 import { renderTable } from '../render-table.js';
 import { confirm } from '../trust/confirm.js';
 import { recordTrust } from '../trust/record-trust.js';
 import { renderReview } from '../trust/render-review.js';
 import { reviewFile } from '../trust/review-file.js';
-import { projectDirectory, trustTargets } from '../trust/trust-targets.js';
+import { projectDirectory, type TrustTarget, trustTargets } from '../trust/trust-targets.js';
 import { unreadableStoreError, updateTrustStore } from '../trust/update-trust-store.js';
 
 const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
@@ -136,13 +147,21 @@ async function trust(
   for (const review of reviews.filter((item) => item.status === 'trusted')) {
     process.stdout.write(`${visibleText(displayPath(review.file, cwd))}: trusted, unchanged\n`);
   }
-  if (pending.length === 0) return 0;
-  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  const gone = goneEntries(store, projectDir, targets);
+  if (pending.length === 0 && gone.length === 0) return refused;
+  const width = process.stdout.isTTY ? process.stdout.columns : Number.POSITIVE_INFINITY;
+  for (const [file, entry] of gone) {
+    const hooks = `${entry.hooks.length} ${entry.hooks.length === 1 ? 'hook' : 'hooks'}`;
+    const line = `${visibleText(displayPath(file, cwd))}: deleted, or no longer named by its plugin's manifest, since you trusted it on ${visibleText(entry.trustedAt)}: its ${hooks} no longer run, and are forgotten\n`;
+    process.stdout.write(wrapLines(line, width));
+  }
   process.stdout.write(pending.map((review) => renderReview(review, cwd, width)).join('\n'));
   const question =
-    pending.length === 1
-      ? 'Trust this file and let hookwire run its hooks?'
-      : `Trust these ${pending.length} files and let hookwire run their hooks?`;
+    pending.length === 0
+      ? 'Forget these files, whose hooks no longer run?'
+      : pending.length === 1
+        ? 'Trust this file and let hookwire run its hooks?'
+        : `Trust these ${pending.length} files and let hookwire run their hooks?`;
   if (!yes) {
     if (!process.stdin.isTTY) {
       process.stderr.write(
@@ -155,13 +174,36 @@ async function trust(
       return 1;
     }
   }
-  await recordTrust(storeFile, pending);
+  await recordTrust(storeFile, pending, { forget: gone.map(([file]) => file), project: projectDir });
   for (const review of pending) {
     process.stdout.write(
       `trusted ${visibleText(displayPath(review.file, cwd))} (sha256 ${review.sha256.slice(0, 12)}…)\n`,
     );
   }
   return refused;
+}
+
+/**
+ * The store's files trusted for the project that are gone from its trusted set: deleted, or a plugin's file
+ * its manifest no longer names (under a plugin directory reviewed now, not among the targets). Until the user
+ * has seen them go, their events block (docs/trust.md, "The trusted set").
+ */
+function goneEntries(
+  store: TrustStore,
+  projectDir: string,
+  targets: readonly TrustTarget[],
+): Array<[string, TrustEntry]> {
+  const roots = [
+    ...new Set(
+      targets.flatMap((target) => (target.pluginRoot === undefined ? [] : [realPathOf(target.pluginRoot)])),
+    ),
+  ];
+  const files = new Set(targets.flatMap((target) => [target.file, realPathOf(target.file)]));
+  return Object.entries(store.files).filter(([file, entry]) => {
+    if (!trustedForProject(entry, entry.realpath, projectDir) || files.has(file) || files.has(entry.realpath))
+      return false;
+    return !existsSync(file) || roots.some((root) => isInsideDirectory(entry.realpath, root));
+  });
 }
 
 function list(storeFile: string): number {

@@ -4,6 +4,7 @@ import { quoteShellWord } from '../../common/shell-words.js';
 import { version } from '../../common/version.js';
 import { CommandInputError } from '../command-input.js';
 import type { CatchAllTarget } from './catch-all-command.js';
+import { assertConfined } from './confined-path.js';
 import { clientDetachesItself, eventPathOf, hookwireInvocation } from './hookwire-invocation.js';
 import {
   BACKUP_DIRECTORY,
@@ -56,6 +57,11 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
       `this project was set up with ${state.hooksFile}; run \`hookwire init --undo\` first to use ${options.hooks}`,
     );
   }
+  // A `.claude` or `.hookwire` that links out of the project would make init rewrite another's files.
+  // (A --hooks FILE the user names may lie elsewhere: that is the user's choice, not the repository's.)
+  const confined = [STATE_FILE, STATE_GITIGNORE, BACKUP_DIRECTORY, ...CLAUDE_SETTINGS_FILES];
+  for (const file of options.hooks === undefined ? [hooksFile, ...confined] : confined)
+    assertConfined(projectDir, file, join(projectDir, file));
   const settings: SettingsText[] = CLAUDE_SETTINGS_FILES.filter((file) =>
     existsSync(join(projectDir, file)),
   ).map((file) => ({ file, text: readFileSync(join(projectDir, file), 'utf8') }));

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
+import { isInsideDirectory } from '../../common/is-inside-directory.js';
 import { CommandInputError } from '../command-input.js';
+import { assertConfined } from './confined-path.js';
 import { isJsonObject } from './stay-reason.js';
 
 /** Where `hookwire init` keeps its backups and state, relative to the project. */
 export const STATE_DIRECTORY = '.hookwire';
 /** The record of what `hookwire init` wrote, relative to the project. */
 export const STATE_FILE = join(STATE_DIRECTORY, 'init.json');
+/** The Claude Code settings files init rewrites, relative to the project: the only ones a state may name. */
+const REWRITABLE_SETTINGS = [join('.claude', 'settings.json'), join('.claude', 'settings.local.json')];
 /** Backups of the settings files as they were before `hookwire init` first changed them. */
 export const BACKUP_DIRECTORY = join(STATE_DIRECTORY, 'backup');
 
@@ -55,6 +59,23 @@ export function readInitState(projectDir: string): InitState | undefined {
   if (!isJsonObject(value) || typeof value.hooksFile !== 'string' || !Array.isArray(files)) {
     throw new CommandInputError(`${STATE_FILE} is not a state file written by hookwire init`);
   }
+  // The state can come with the repository: every path in it is one init or --undo writes or removes.
+  assertConfined(projectDir, value.hooksFile, `${join(projectDir, STATE_FILE)}: hooksFile`);
+  files.forEach((entry, index) => {
+    const where = `${join(projectDir, STATE_FILE)}: files[${index}]`;
+    if (!isJsonObject(entry) || typeof entry.settings !== 'string' || typeof entry.backup !== 'string')
+      throw new CommandInputError(`${where} is not an entry written by hookwire init`);
+    if (!REWRITABLE_SETTINGS.includes(normalize(entry.settings)))
+      throw new CommandInputError(
+        `${where}.settings: ${JSON.stringify(entry.settings)} is not a settings file init rewrites (${REWRITABLE_SETTINGS.join(', ')}); nothing was written`,
+      );
+    if (!isInsideDirectory(join(projectDir, entry.backup), join(projectDir, BACKUP_DIRECTORY)))
+      throw new CommandInputError(
+        `${where}.backup: ${JSON.stringify(entry.backup)} is not in ${BACKUP_DIRECTORY}; nothing was written`,
+      );
+    assertConfined(projectDir, entry.settings, `${where}.settings`);
+    assertConfined(projectDir, entry.backup, `${where}.backup`);
+  });
   return value as unknown as InitState;
 }
 

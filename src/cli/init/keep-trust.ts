@@ -32,15 +32,17 @@ export function isTrustedNow(path: string, projectDir: string): boolean {
 export async function trustWrittenSources(
   sources: readonly WrittenSource[],
   projectDir: string,
+  removed: readonly string[] = [],
 ): Promise<void> {
-  if (sources.length === 0) return;
+  if (sources.length === 0 && removed.length === 0) return;
   const storeFile = trustStorePath();
   const store = readTrustStore(storeFile).store ?? emptyTrustStore();
   const reviews = sources.map(({ path, level, text }) => {
     const key = store.files[path] !== undefined ? path : realPathOf(path);
     return reviewBytes(key, level, Buffer.from(text), store, projectDir);
   });
-  await recordTrust(storeFile, reviews);
+  // The files init removed leave the project's trusted set with init's own act, not as a change to review.
+  await recordTrust(storeFile, reviews, { forget: removed, project: realPathOf(projectDir) });
 }
 
 /**
@@ -50,9 +52,13 @@ export async function trustWrittenSources(
  * restores) whose content before was trusted: init's own edit never needs a second review, and never
  * trusts what was not. Failing to record trust is told, and not init's failure.
  */
-export async function keepTrust(sources: readonly WrittenSource[], projectDir: string): Promise<void> {
+export async function keepTrust(
+  sources: readonly WrittenSource[],
+  projectDir: string,
+  removed: readonly string[] = [],
+): Promise<void> {
   try {
-    await trustWrittenSources(sources, projectDir);
+    await trustWrittenSources(sources, projectDir, removed);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const files = sources.map((source) => source.path).join(', ');

@@ -25,6 +25,7 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
   }
   const lines: string[] = [];
   const restored: WrittenSource[] = [];
+  const removed: string[] = [];
   for (const entry of state.files) {
     const { settings, backup } = entry;
     const original = readFileSync(join(projectDir, backup), 'utf8');
@@ -50,6 +51,7 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
     lines.push(`  ${state.hooksFile}: changed since init, kept (hooks added there are not in the settings)`);
   } else {
     rmSync(hooksPath, { force: true });
+    removed.push(hooksPath);
     lines.push(`  ${state.hooksFile}: removed`);
   }
   rmSync(join(projectDir, STATE_FILE), { force: true });
@@ -59,7 +61,7 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
     removeIfEmpty(join(projectDir, directory));
   }
   process.stdout.write(`hookwire init --undo:\n${lines.join('\n')}\n`);
-  await keepTrust(restored, projectDir);
+  await keepTrust(restored, projectDir, removed);
   return 0;
 }
 

@@ -51,6 +51,17 @@ function hostPath(pathVariable: string | undefined): string {
 }
 
 /**
+ * The line `init` prints when a user-level file it wrote calls hookwire by an absolute path: that file serves
+ * every project of the user and outlives this installation, so the user is told which path it names and how
+ * to name another. Undefined when the invocation is a command name (`hookwire`, `npx ...`).
+ */
+export function absolutePathNote(invocation: string, file: string, host: string): string | undefined {
+  const unquoted = invocation.replace(/^'(.*)'$/, '$1');
+  if (!unquoted.startsWith('/')) return undefined;
+  return `hookwire init: ${file} now calls hookwire by its absolute path ${invocation}, for every project of this user: if this installation moves or is removed, ${host}'s hooks fail; run \`hookwire init ${host.toLowerCase().split(' ')[0]}\` again then, or give \`--hookwire hookwire\` to call the one on PATH\n`;
+}
+
+/**
  * Writes `next` when it differs, atomically, keeping a backup of the file as it was before hookwire first
  * changed it (unless `keepBackup` is false: a file that only ever held hookwire's own entries).
  */

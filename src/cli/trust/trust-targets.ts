@@ -4,7 +4,7 @@ import type { SourceLevel } from '../../settings/configured-hook.js';
 import { enabledPlugins, readEnablingSettings } from '../../settings/enabled-plugins.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
 import { PROJECT_MCP_FILE, pluginMcpFiles } from '../../settings/mcp/mcp-server-table.js';
-import { pluginSources } from '../../settings/read-plugin-directory.js';
+import { PLUGIN_MANIFEST, pluginSources } from '../../settings/read-plugin-directory.js';
 import {
   CLAUDE_DIRECTORY,
   homeDirectory,
@@ -20,6 +20,8 @@ import { readInitState } from '../init/init-state.js';
 export interface TrustTarget {
   readonly file: string;
   readonly level: SourceLevel;
+  /** The plugin directory a plugin's file belongs to. */
+  readonly pluginRoot?: string;
 }
 
 /**
@@ -71,13 +73,14 @@ export function trustTargets(
       continue;
     }
     if (!targets.some((target) => target.file === source.file))
-      targets.push({ file: source.file, level: 'plugin' });
+      targets.push({ file: source.file, level: 'plugin', pluginRoot: source.plugin?.root ?? source.file });
   }
-  // A plugin's MCP servers, which mcp_tool hooks start, are trusted with its hooks.
+  // A plugin's MCP servers, which mcp_tool hooks start, are trusted with its hooks, and its manifest, which
+  // names its hooks files, with both (docs/trust.md, "The trusted set").
   for (const root of pluginTrust.roots) {
-    for (const file of pluginMcpFiles(root)) {
+    for (const file of [...pluginMcpFiles(root), join(root, PLUGIN_MANIFEST)]) {
       if (existsSync(file) && !targets.some((target) => target.file === file))
-        targets.push({ file, level: 'plugin' });
+        targets.push({ file, level: 'plugin', pluginRoot: root });
     }
   }
   return targets;

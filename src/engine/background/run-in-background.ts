@@ -1,4 +1,4 @@
-import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
+import { DEFAULT_HOST } from '../../hosts/registry.js';
 import { asyncRewakeOf } from '../../settings/async-rewake.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
 import type { ExecutedHook } from '../execute-hook.js';
@@ -64,6 +64,6 @@ export function backgroundJobOf(firing: Firing, index: number, hook: ConfiguredH
     policy: settings.policy,
     model: settings.model,
     ...(settings.mcpServers.sources === undefined ? {} : { mcpServers: settings.mcpServers.sources }),
-    ...(firing.context.options.host === claudeCodeHost ? {} : { host: firing.context.options.host.name }),
+    ...(firing.context.options.host.name === DEFAULT_HOST ? {} : { host: firing.context.options.host.name }),
   };
 }

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import {
   CLAUDE_DIRECTORY,
-  LOCAL_SETTINGS_FILE,
   PROJECT_DIR_VARIABLE,
-  SETTINGS_FILE,
   settingsLocations,
 } from '../../settings/settings-locations.js';
 import type { Host, HostEvents } from '../host.js';
@@ -30,9 +27,9 @@ export const CATALOGUE_NAMED_EVENTS: HostEvents = {
 export const claudeCodeHost: Host = {
   specificationVersion: 'v1',
   name: 'claude-code',
+  aliases: ['claude'],
   displayName: 'Claude Code',
   events: CATALOGUE_NAMED_EVENTS,
-  output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: toHostAnswer, http: toHttpAnswer },
   environment: {
     variables: ({ sessionId, projectDir }) => ({
@@ -52,15 +49,7 @@ export const claudeCodeHost: Host = {
         projectDir.replace(/[^A-Za-z0-9]/g, '-'),
         `${sessionId}.jsonl`,
       ),
-    trust: 'Claude Code asks once per folder; hookwire run also requires its trust store (docs/trust.md)',
-    plugins: (homeDir) => join(homeDir, CLAUDE_DIRECTORY, 'plugins'),
+    hooks: 'settings',
   },
-  install: {
-    projectSettingsFiles: [
-      join(CLAUDE_DIRECTORY, SETTINGS_FILE),
-      join(CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE),
-    ],
-    runOptions: [],
-    supported: true,
-  },
+  install: { supported: true },
 };

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import { CATALOGUE_NAMED_EVENTS } from '../claude-code/claude-code-host.js';
 import type { Host } from '../host.js';
@@ -16,9 +15,9 @@ import { toCodexAnswer } from './to-codex-answer.js';
 export const codexHost: Host = {
   specificationVersion: 'v1',
   name: 'codex',
+  aliases: ['codex-cli'],
   displayName: 'Codex CLI',
   events: CATALOGUE_NAMED_EVENTS,
-  output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: toCodexAnswer, http: toHttpAnswer },
   environment: {
     // Codex gives hooks only CODEX_HOME; Claude-shaped hooks also expect the project directory.
@@ -28,9 +27,7 @@ export const codexHost: Host = {
     settings: (cwd, env) => settingsLocations(cwd, env),
     transcriptPath: (homeDir, _projectDir, sessionId) =>
       join(homeDir, '.codex', 'sessions', `${sessionId}.jsonl`),
-    trust:
-      'Codex runs a hook only with its trusted_hash in config.toml (hookwire init codex writes it); hookwire run also requires its trust store (docs/trust.md)',
-    plugins: () => undefined,
+    hooks: 'project-hooks-file',
   },
-  install: { projectSettingsFiles: [], runOptions: ['--host', 'codex'], supported: true },
+  install: { supported: true },
 };

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import type { Host } from '../host.js';
 import { COPILOT_HOST_EVENTS } from './copilot-events.js';
@@ -16,9 +15,9 @@ import { toCopilotAnswer } from './to-copilot-answer.js';
 export const copilotHost: Host = {
   specificationVersion: 'v1',
   name: 'copilot',
+  aliases: ['copilot-cli', 'github-copilot'],
   displayName: 'GitHub Copilot CLI',
   events: COPILOT_HOST_EVENTS,
-  output: { timeoutUnit: 'seconds', read: readExecution },
   // hookwire's own failure is answered as the hooks' block would be: exit 2 alone only warns on some events.
   answer: { command: toCopilotAnswer, http: toHttpAnswer, failure: toCopilotAnswer },
   environment: {
@@ -29,9 +28,7 @@ export const copilotHost: Host = {
     settings: (cwd, env) => settingsLocations(cwd, env),
     transcriptPath: (homeDir, _projectDir, sessionId) =>
       join(homeDir, '.copilot', 'session-state', sessionId, 'events.jsonl'),
-    trust:
-      "Copilot runs a repository's hooks only in a folder it trusts, and the user's ($COPILOT_HOME/hooks/) everywhere (hookwire init copilot writes those); hookwire run also requires its trust store (docs/trust.md)",
-    plugins: () => undefined,
+    hooks: 'project-hooks-file',
   },
-  install: { projectSettingsFiles: [], runOptions: ['--host', 'copilot'], supported: true },
+  install: { supported: true },
 };

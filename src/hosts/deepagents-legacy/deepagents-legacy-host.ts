@@ -1,7 +1,6 @@
 import { isDeepAgentsEvent } from '../../events/is-deepagents-event.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import { claudeCodeHost } from '../claude-code/claude-code-host.js';
 import type { CommandAnswer, Host } from '../host.js';
@@ -16,6 +15,7 @@ import { DEEPAGENTS_TOOL_NAMES } from './deepagents-tool-names.js';
 export const deepAgentsLegacyHost: Host = {
   specificationVersion: 'v1',
   name: 'deepagents-legacy',
+  aliases: [],
   displayName: 'Deep Agents (legacy hooks.json)',
   events: {
     toCatalogue: (hostEvent) => hostEvent,
@@ -27,7 +27,6 @@ export const deepAgentsLegacyHost: Host = {
       original: { event: hostEvent, payload },
     }),
   },
-  output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: legacyAnswer, http: () => ({}) },
   environment: {
     variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
@@ -36,12 +35,9 @@ export const deepAgentsLegacyHost: Host = {
     settings: (cwd, env) => settingsLocations(cwd, env),
     // The legacy payload names no transcript: hookwire's own, in Claude Code's shape, goes where Claude's do.
     transcriptPath: claudeCodeHost.locations.transcriptPath,
-    trust: 'Deep Agents runs every hook of ~/.deepagents/hooks.json; a user-level file needs no trust',
-    plugins: () => undefined,
+    hooks: 'settings',
   },
   install: {
-    projectSettingsFiles: [],
-    runOptions: ['--host', 'deepagents-legacy'],
     supported: {
       reason:
         'Deep Agents reads only ~/.deepagents/hooks.json: `hookwire convert` writes its entries from Claude Code settings',

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import { CATALOGUE_NAMED_EVENTS } from '../claude-code/claude-code-host.js';
 import type { Host } from '../host.js';
@@ -17,9 +16,9 @@ import { safeComponent } from './transcript-store.js';
 export const deepAgentsHost: Host = {
   specificationVersion: 'v1',
   name: 'deepagents',
+  aliases: ['deepagents-code', 'deep-agents'],
   displayName: 'Deep Agents Code',
   events: CATALOGUE_NAMED_EVENTS,
-  output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: toDeepAgentsAnswer, http: toHttpAnswer },
   environment: {
     // Deep Agents Code sets CLAUDE_PROJECT_DIR only for plugin hooks; Claude-shaped hooks expect it always.
@@ -29,9 +28,7 @@ export const deepAgentsHost: Host = {
     settings: (cwd, env) => settingsLocations(cwd, env),
     transcriptPath: (homeDir, _projectDir, sessionId) =>
       join(homeDir, '.deepagents', 'transcripts', `${safeComponent(sessionId)}.jsonl`),
-    trust:
-      'Deep Agents Code loads a project .deepagents/hooks.json only in a workspace trusted in ~/.deepagents/.state/hooks_trust.json (hookwire trust --host deepagents writes it); hookwire run also requires its own trust store (docs/trust.md)',
-    plugins: (homeDir) => join(homeDir, '.deepagents', 'plugins'),
+    hooks: 'project-hooks-file',
   },
-  install: { projectSettingsFiles: [], runOptions: ['--host', 'deepagents'], supported: true },
+  install: { supported: true },
 };

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import type { Host } from '../host.js';
 import { DROID_HOST_EVENTS } from './droid-events.js';
@@ -15,9 +14,9 @@ import { toDroidAnswer } from './to-droid-answer.js';
 export const droidHost: Host = {
   specificationVersion: 'v1',
   name: 'droid',
+  aliases: ['factory', 'factory-droid'],
   displayName: 'Factory Droid',
   events: DROID_HOST_EVENTS,
-  output: { timeoutUnit: 'seconds', read: readExecution },
   answer: { command: toDroidAnswer, http: toHttpAnswer },
   environment: {
     // Droid sets FACTORY_PROJECT_DIR, DROID_PROJECT_DIR and CLAUDE_PROJECT_DIR itself.
@@ -28,13 +27,7 @@ export const droidHost: Host = {
     // Droid's own layout: one folder per project, its path with every `/` a dash.
     transcriptPath: (homeDir, projectDir, sessionId) =>
       join(homeDir, '.factory', 'sessions', projectDir.replace(/\//g, '-'), `${sessionId}.jsonl`),
-    trust:
-      "Factory Droid runs a project's .factory/settings.json hooks without asking; hookwire run requires its trust store (docs/trust.md)",
-    plugins: () => undefined,
+    hooks: 'project-hooks-file',
   },
-  install: {
-    projectSettingsFiles: ['.factory/settings.json'],
-    runOptions: ['--host', 'droid'],
-    supported: true,
-  },
+  install: { supported: true },
 };

@@ -1,6 +1,5 @@
 import { basename, join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import type { Host } from '../host.js';
 import { GEMINI_EVENTS } from './gemini-events.js';
@@ -19,9 +18,9 @@ export const GEMINI_PROJECT_SETTINGS = join('.gemini', 'settings.json');
 export const geminiHost: Host = {
   specificationVersion: 'v1',
   name: 'gemini',
+  aliases: ['gemini-cli'],
   displayName: 'Gemini CLI',
   events: GEMINI_EVENTS,
-  output: { timeoutUnit: 'milliseconds', read: readExecution },
   answer: { command: toGeminiAnswer, http: toHttpAnswer },
   environment: {
     // Gemini gives its hooks these two for the session's directory; under hookwire, the project's.
@@ -32,13 +31,7 @@ export const geminiHost: Host = {
     // Gemini always names its transcript (JSONL of its own shape); this is only where it would be.
     transcriptPath: (homeDir, projectDir, sessionId) =>
       join(homeDir, '.gemini', 'tmp', basename(projectDir), 'chats', `session-${sessionId}.jsonl`),
-    trust:
-      'Gemini CLI runs hooks only in a folder it trusts (~/.gemini/trustedFolders.json; hookwire init gemini --trust-folder records it); hookwire run also requires its trust store (docs/trust.md)',
-    plugins: () => undefined,
+    hooks: 'project-hooks-file',
   },
-  install: {
-    projectSettingsFiles: [GEMINI_PROJECT_SETTINGS],
-    runOptions: ['--host', 'gemini'],
-    supported: true,
-  },
+  install: { supported: true },
 };

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { readExecution } from '../../read/read-execution.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import type { Host } from '../host.js';
 import { QWEN_HOST_EVENTS } from './qwen-events.js';
@@ -16,9 +15,9 @@ import { toQwenAnswer } from './to-qwen-answer.js';
 export const qwenHost: Host = {
   specificationVersion: 'v1',
   name: 'qwen',
+  aliases: ['qwen-code'],
   displayName: 'Qwen Code',
   events: QWEN_HOST_EVENTS,
-  output: { timeoutUnit: 'milliseconds', read: readExecution },
   answer: { command: toQwenAnswer, http: toHttpAnswer },
   environment: {
     // Qwen Code sets QWEN_PROJECT_DIR, GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR itself.
@@ -36,9 +35,7 @@ export const qwenHost: Host = {
         'chats',
         `${sessionId}.jsonl`,
       ),
-    trust:
-      "Qwen Code runs a project's .qwen/settings.json hooks only in a folder it trusts, and the user's everywhere (hookwire init qwen writes those); hookwire run also requires its trust store (docs/trust.md)",
-    plugins: () => undefined,
+    hooks: 'project-hooks-file',
   },
-  install: { projectSettingsFiles: [], runOptions: ['--host', 'qwen'], supported: true },
+  install: { supported: true },
 };

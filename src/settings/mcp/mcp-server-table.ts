@@ -17,6 +17,7 @@ import {
 } from '../trust-check.js';
 import { sourceNeedsTrust, trustStoreInsideProject } from '../trust-rule.js';
 import { readTrustStore, type TrustStoreReading } from '../trust-store.js';
+import { entryForProject, goneReason } from '../trusted-set.js';
 import { type FoundServer, serverFromEntry } from './mcp-server-config.js';
 
 /** The project's MCP servers file (Claude Code's project scope), relative to the project. */
@@ -140,12 +141,17 @@ export function pluginMcpFiles(root: string): string[] {
 
 function readScopes(sources: McpServerSources): Scopes {
   let store: TrustStoreReading | undefined;
-  const verdictOf = (file: string, level: SourceLevel, bytes: Buffer, trustAs?: SourceLevel) => {
+  const verdictOf: VerdictOf = (file, level, bytes, trustAs) => {
     const storeFile = sources.trustStore;
     if (storeFile === undefined || !sourceNeedsTrust({ level, file, trustAs }, sources.projectDir))
       return TRUSTED;
     store ??=
       trustStoreInsideProject(storeFile, sources.projectDir, sources.homeDir) ?? readTrustStore(storeFile);
+    // Gone (deleted, or no longer an object): a trust change when it was trusted for the project.
+    if (bytes === undefined) {
+      const entry = entryForProject(store, file, sources.projectDir);
+      return entry === undefined ? TRUSTED : { trusted: false, reason: goneReason(entry, 'deleted') };
+    }
     return checkTrust(store, storeFile, file, bytes, {
       projectDir: sources.projectDir,
       withinProject: level !== 'plugin',
@@ -181,7 +187,13 @@ function readScopes(sources: McpServerSources): Scopes {
   return { ordered: ordered.filter(isScope) };
 }
 
-type VerdictOf = (file: string, level: SourceLevel, bytes: Buffer, trustAs?: SourceLevel) => TrustVerdict;
+/** The verdict on a file's bytes (undefined: the file is gone), and the servers it held when trusted. */
+type VerdictOf = (
+  file: string,
+  level: SourceLevel,
+  bytes: Buffer | undefined,
+  trustAs?: SourceLevel,
+) => TrustVerdict;
 
 /** An `--mcp-config` value: a file (trusted as an explicit settings file) or JSON text (the caller's own). */
 function configScope(
@@ -225,16 +237,44 @@ function fileScope(
   sources: McpServerSources,
   verdictOf: VerdictOf,
 ): Scope | undefined {
-  const read = readJson(file);
-  if (read === undefined) return undefined;
-  const verdict = verdictOf(file, level, read.bytes);
+  const bytes = readBytes(file);
+  const verdict = verdictOf(file, level, bytes);
   const untrusted = verdict.trusted
     ? undefined
     : {
         reason: verdict.reason,
         trustCommand: untrustedSource({ file, level }, verdict.reason, sources.projectDir, []).trustCommand,
       };
-  return scopeOf(file, ['mcpServers'], read.value, { untrusted });
+  return untrustedScope(file, ['mcpServers'], readJson(file)?.value, untrusted, sources, {});
+}
+
+/**
+ * The scope of an MCP file of the trusted set: as it reads now; untrusted (changed, `{}`, `{`, deleted, a
+ * server renamed), it also holds the servers the store recorded when it was trusted, so that a hook naming
+ * one of those fails closed rather than finding it "not connected" (docs/trust.md, "The trusted set").
+ */
+function untrustedScope(
+  file: string,
+  path: readonly string[],
+  value: Record<string, unknown> | undefined,
+  untrusted: Scope['untrusted'],
+  sources: McpServerSources,
+  extra: Partial<Pick<Scope, 'prefix' | 'variables'>>,
+): Scope | undefined {
+  const scope = scopeOf(file, path, value, { ...extra, untrusted });
+  if (untrusted === undefined || sources.trustStore === undefined) return scope;
+  const entry = entryForProject(readTrustStore(sources.trustStore), file, sources.projectDir);
+  const recorded = entry?.settings?.mcpServers;
+  const servers = { ...(isRecord(recorded) ? recorded : {}), ...(scope?.servers ?? {}) };
+  return {
+    file,
+    path,
+    servers,
+    prefix: extra.prefix ?? '',
+    variables: extra.variables ?? {},
+    remoteOnly: false,
+    untrusted,
+  };
 }
 
 /**
@@ -280,10 +320,9 @@ function pluginScopes(sources: McpServerSources, verdictOf: VerdictOf): Array<Sc
     const variables = { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.dataDir };
     return pluginMcpFiles(load.root).map((file) => {
       const read = readJson(file);
-      if (read === undefined) return undefined;
       const verdict: TrustVerdict =
         load.enabledByUntrusted === undefined
-          ? verdictOf(file, 'plugin', read.bytes, load.trustAs)
+          ? verdictOf(file, 'plugin', readBytes(file), load.trustAs)
           : { trusted: false, reason: { kind: 'enabled-by-untrusted', ...load.enabledByUntrusted } };
       const untrusted = verdict.trusted
         ? undefined
@@ -298,9 +337,10 @@ function pluginScopes(sources: McpServerSources, verdictOf: VerdictOf): Array<Sc
           };
       // A plugin's .mcp.json holds the map under `mcpServers`, or is the map itself; a manifest holds it inline.
       const inManifest = file.endsWith(PLUGIN_MANIFEST);
-      const value = read.value;
-      const path = inManifest || isRecord(value.mcpServers) ? ['mcpServers'] : [];
-      return scopeOf(file, path, value, { prefix: `plugin:${name}:`, variables, untrusted });
+      const value = read?.value;
+      const path = inManifest || isRecord(value?.mcpServers) ? ['mcpServers'] : [];
+      const extra = { prefix: `plugin:${name}:`, variables };
+      return untrustedScope(file, path, value, untrusted, sources, extra);
     });
   });
 }

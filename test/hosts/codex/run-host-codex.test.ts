@@ -165,8 +165,8 @@ describe('hookwire run --host codex', () => {
 
   it('refuses a host it does not know', async () => {
     const result = await runCli(['run', '--host', 'cursor'], codexEvent(temporary));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('unknown host "cursor"');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--host "cursor" names no host');
   });
 });
 

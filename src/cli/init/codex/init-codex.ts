@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path';
 import { CommandInputError } from '../../command-input.js';
 import type { HostInitOptions } from '../host-init-options.js';
 import { isJsonObject } from '../stay-reason.js';
-import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
+import {
+  absolutePathNote,
+  userLevelInvocation,
+  warnIfUntrusted,
+  writeIfChanged,
+} from '../user-level-install.js';
 import { CODEX_EVENTS, type CodexEvent, isCodexEvent } from './codex-events.js';
 import { withCodexTrust } from './codex-trust-table.js';
 import { isHookwireCodexHandler, parseHooksJson, planCodexHooks } from './plan-codex-hooks.js';
@@ -57,6 +62,8 @@ export function initCodex(options: InitCodexOptions): number {
   options.err(
     `hookwire init: Codex runs hookwire for ${events.join(', ')} (${hooksJson}, trusted in ${configToml})\n`,
   );
+  const note = absolutePathNote(hookwire, hooksJson, 'Codex');
+  if (note !== undefined) options.err(note);
   warnIfUntrusted(options.hooksPath, options.projectDir, 'Codex', options.err);
   return 0;
 }

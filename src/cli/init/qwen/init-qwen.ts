@@ -5,7 +5,12 @@ import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
 import { isJsonObject } from '../stay-reason.js';
-import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
+import {
+  absolutePathNote,
+  userLevelInvocation,
+  warnIfUntrusted,
+  writeIfChanged,
+} from '../user-level-install.js';
 import {
   hookwireEventsIn,
   isQwenEvent,
@@ -60,6 +65,8 @@ export function initQwen(options: InitQwenOptions): number {
     return 0;
   }
   options.err(`hookwire init: Qwen Code runs hookwire for ${events.join(', ')} (${file})\n`);
+  const note = absolutePathNote(hookwire, file, 'Qwen Code');
+  if (note !== undefined) options.err(note);
   warnIfUntrusted(options.hooksPath, options.projectDir, 'Qwen Code', options.err);
   return 0;
 }

@@ -1,0 +1,23 @@
+/**
+ * `hookwire/host`: the host contract, published and versioned (`specificationVersion`), for an agent's hook
+ * protocol written outside hookwire, and the registry that accepts one. This file only re-exports.
+ */
+export { CATALOGUE_NAMED_EVENTS } from './hosts/claude-code/claude-code-host.js';
+export type {
+  CommandAnswer,
+  Host,
+  HostAnswerEncoder,
+  HostEnvironment,
+  HostEvents,
+  HostInstall,
+  HostLocations,
+  HostOutput,
+  IncomingEvent,
+} from './hosts/host.js';
+export { hostOutputReader } from './hosts/host.js';
+export {
+  hostNamed,
+  registeredHosts,
+  registerHost,
+  SPECIFICATION_VERSION,
+} from './hosts/registry.js';
