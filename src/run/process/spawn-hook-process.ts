@@ -166,8 +166,14 @@ class HookProcess implements LiveProcessGroup {
     this.exitSignal = signal;
     if (this.ending === undefined && !this.settled) {
       this.drainTimer = setTimeout(() => {
-        this.pipesClosedAfterExit = true;
-        this.settle();
+        // On a starved event loop (a loaded machine) this timer can come due in the same turn as the hook's
+        // last output, and timers run before the poll that reads the pipes: close them only after that poll
+        // (setImmediate runs after it), so what the hook wrote before exiting is never dropped.
+        setImmediate(() => {
+          if (this.settled) return;
+          this.pipesClosedAfterExit = true;
+          this.settle();
+        });
       }, PIPE_DRAIN_AFTER_EXIT_MS);
     }
   }
