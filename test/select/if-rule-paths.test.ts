@@ -7,7 +7,7 @@ import { compileIfRule } from '../../src/select/if-rule.js';
  * notebook_path, path), and each form anchors where Claude Code anchors it: `/` the project root, `//` the
  * filesystem root, `~/` the home directory, `./` or a relative path the cwd, a bare name any depth.
  */
-const projectDir = '/work/project';
+const projectDir = '/srv/project';
 const home = '/home/user';
 const FIELDS: Record<string, string> = {
   Read: 'file_path',
