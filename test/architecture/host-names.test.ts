@@ -28,6 +28,8 @@ const PENDING = [
   'cli/init/codex/plan-codex-hooks.ts',
   'cli/init/copilot/init-copilot.ts',
   'cli/init/deepagents/init-deepagents.ts',
+  // Names no host itself: it imports the JSON array edits that still live in codex's installer folder.
+  'cli/init/host-settings-hooks.ts',
   // Factory Droid's installer, added after the list was drawn, where every other host's installer still is.
   'cli/init/droid/init-droid.ts',
   'cli/init/droid/plan-droid-hooks.ts',
