@@ -10,37 +10,25 @@ import {
   runPromptTurn,
   SessionContextQueue,
 } from '../../src/hosts/deepagents/client-hook-effects.js';
-import { fireHooks } from '../../src/hosts/deepagents/fire-hooks.js';
-import { scrubHookEnvironment } from '../../src/hosts/deepagents/hook-environment.js';
 import { HOOK_EVENTS, type HookEvent } from '../../src/hosts/deepagents/hook-events.js';
 import {
   HookFulfillmentLedger,
   type HookInvocationResponse,
   hooksRunContext,
   invocationId,
-  type LogicalEvent,
   parseHookResume,
-  type SessionGate,
-  sessionGate,
 } from '../../src/hosts/deepagents/hook-invocation.js';
-import {
-  configuredEvents,
-  type HooksSnapshot,
-  snapshotHooks,
-} from '../../src/hosts/deepagents/hook-snapshot.js';
-import { loadHooks } from '../../src/hosts/deepagents/load-hooks.js';
-import {
-  type InvocationContext,
-  type NativeInvocation,
-  type NativeToolCall,
-  projectInvocation,
+import { configuredEvents } from '../../src/hosts/deepagents/hook-snapshot.js';
+import type {
+  InvocationContext,
+  NativeInvocation,
+  NativeToolCall,
 } from '../../src/hosts/deepagents/project-invocation.js';
 import { redactTranscriptValue } from '../../src/hosts/deepagents/redact-transcript.js';
 import type { HookDecision } from '../../src/hosts/deepagents/reduce-hook-results.js';
 import {
   afterToolCall,
   askOutcome,
-  type InvokeHook,
   planToolCalls,
   postToolBoundary,
 } from '../../src/hosts/deepagents/server-hook-steps.js';
@@ -50,10 +38,11 @@ import {
   type ToolMessage,
   type ToolOutcome,
   taskAgentIdentity,
-  toolResultText,
 } from '../../src/hosts/deepagents/tool-results.js';
 import { TranscriptStore } from '../../src/hosts/deepagents/transcript-store.js';
 import { firstDifference } from './compare.js';
+import { GRAPH_CHECKS } from './graph-checks.js';
+import { CLIENT_PROSE, SERVER_PROSE, TRANSCRIPT_PROSE } from './prose-checks.js';
 
 /*
  * The vectors of how the agent applies decisions (`server`, `client`) and of its transcripts, checked by
@@ -62,106 +51,20 @@ import { firstDifference } from './compare.js';
  * produced by a real hook printing the wire output that reduces to it).
  */
 
-type Vector = Record<string, unknown> & { id: string; kind: string };
-type Check = (vector: Vector, tmp: string) => Promise<string | null>;
-
-/** The upstream test a vector comes from, without its file and parameters. */
-export function upstreamTest(vector: Vector): string {
-  const source = typeof vector.source === 'string' ? vector.source : '';
-  return (source.split('::').pop() ?? '').replace(/\[.*\]$/, '');
-}
-
-const CONTEXT: InvocationContext = { thread_id: 'thread-1', transcript_path: '/t/thread.jsonl', cwd: '/tmp' };
-
-/** A hook printing `wire` (its `<call id>` replaced by the payload's `tool_use_id`), after `before` (shell). */
-function hookPrinting(wire: unknown, tmp: string, name: string, before = ''): Record<string, unknown> {
-  const script = join(tmp, `${name}.mjs`);
-  writeFileSync(
-    script,
-    [
-      "import { readFileSync } from 'node:fs';",
-      "const payload = JSON.parse(readFileSync(0, 'utf8'));",
-      `const text = ${JSON.stringify(JSON.stringify(wire))}.split('<call id>').join(payload.tool_use_id ?? '');`,
-      "if (text !== 'null') process.stdout.write(text);",
-    ].join('\n'),
-  );
-  const node = `'${process.execPath}' '${script}'`;
-  return { type: 'command', command: before === '' ? node : `${before}; ${node}` };
-}
-
-/** The wire output a decision (as a vector states it) reduces from. */
-function wireOf(event: HookEvent, decision: Record<string, unknown>): Record<string, unknown> | null {
-  const wire: Record<string, unknown> = {};
-  const specific: Record<string, unknown> = { hookEventName: event };
-  const context = Array.isArray(decision.context) ? decision.context.join('\n\n') : undefined;
-  if (context !== undefined) specific.additionalContext = context;
-  if (decision.suppress_original_prompt === true) specific.suppressOriginalPrompt = true;
-  if (Array.isArray(decision.feedback)) {
-    wire.decision = 'block';
-    wire.reason = decision.feedback.join('\n');
-  }
-  if (decision.continue_processing === false) wire.continue = false;
-  if (typeof decision.stop_reason === 'string') wire.stopReason = decision.stop_reason;
-  if (Object.keys(specific).length > 1) wire.hookSpecificOutput = specific;
-  return Object.keys(wire).length === 0 ? null : wire;
-}
-
-/** A loaded snapshot of `hooks` (written as the user's file). */
-function snapshotOf(
-  hooks: Record<string, unknown>,
-  tmp: string,
-): { snapshot: HooksSnapshot; snapshotId: string } {
-  const path = join(tmp, 'user', 'hooks.json');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify({ hooks }));
-  const loaded = loadHooks([{ label: 'user', scope: 'user', path }]);
-  return { snapshot: snapshotHooks(loaded.config), snapshotId: loaded.snapshotId };
-}
-
-interface Invoker {
-  readonly invoke: InvokeHook;
-  readonly payloads: { event: HookEvent; payload: Record<string, unknown>; logical: LogicalEvent }[];
-}
-
-/** Runs invocations as Deep Agents Code's client does: projected, fired (real processes), reduced. */
-function invoker(snapshot: HooksSnapshot, tmp: string, context: InvocationContext = CONTEXT): Invoker {
-  const payloads: Invoker['payloads'] = [];
-  const invoke: InvokeHook = async (event, invocation, logical) => {
-    const payload = projectInvocation(event, invocation, { ...context, cwd: tmp });
-    payloads.push({ event, payload, logical });
-    const fired = await fireHooks({
-      snapshot,
-      event,
-      payload,
-      cwd: tmp,
-      env: scrubHookEnvironment(process.env),
-    });
-    return fired.decision;
-  };
-  return { invoke, payloads };
-}
-
-const gateOf = (snapshotId: string, events: readonly HookEvent[]): SessionGate | null =>
-  sessionGate(hooksRunContext(snapshotId, events));
-
-const message = (
-  content: ToolMessage['content'],
-  callId: string,
-  extra: Partial<ToolMessage> = {},
-): ToolMessage => ({
-  type: 'tool',
-  content,
-  tool_call_id: callId,
-  name: 'execute',
-  ...extra,
-});
-
-const multiResult = (): ToolCommand => ({
-  type: 'command',
-  update: { messages: [message('mine', 'c1'), message('theirs', 'c2', { status: 'error' })] },
-});
-
-const text = (outcome: ToolOutcome, callId: string): string => toolResultText(outcome, callId);
+import {
+  type Check,
+  CONTEXT,
+  gateOf,
+  hookPrinting,
+  invoker,
+  message,
+  multiResult,
+  snapshotOf,
+  text,
+  upstreamTest,
+  type Vector,
+  wireOf,
+} from './lifecycle-helpers.js';
 
 const SERVER: Record<string, Check> = {
   async test_post_tool_resumes_do_not_reexecute_parallel_tools(vector, tmp) {
@@ -853,13 +756,13 @@ const TRANSCRIPT: Record<string, Check> = {
 };
 
 const CHECKS: Record<string, Record<string, Check>> = {
-  server: SERVER,
-  client: CLIENT,
-  transcript: TRANSCRIPT,
+  server: { ...SERVER, ...SERVER_PROSE, ...GRAPH_CHECKS },
+  client: { ...CLIENT, ...CLIENT_PROSE },
+  transcript: { ...TRANSCRIPT, ...TRANSCRIPT_PROSE },
 };
 
 /** The upstream test functions this module has a check for. */
-export const LIFECYCLE_TESTS: readonly string[] = [SERVER, CLIENT, TRANSCRIPT].flatMap((checks) =>
+export const LIFECYCLE_TESTS: readonly string[] = Object.values(CHECKS).flatMap((checks) =>
   Object.keys(checks),
 );
 

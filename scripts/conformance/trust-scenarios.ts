@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deepAgentsHookSources } from '../../src/hosts/deepagents/deepagents-hook-sources.js';
+import { trustDeepAgents } from '../../src/cli/trust/trust-deepagents.js';
+import { CodeHooksSession } from '../../src/deepagents/code-hooks-session.js';
+import {
+  deepAgentsHookSources,
+  loadDeepAgentsHooks,
+} from '../../src/hosts/deepagents/deepagents-hook-sources.js';
 import { snapshotHooks } from '../../src/hosts/deepagents/hook-snapshot.js';
 import { loadHooks } from '../../src/hosts/deepagents/load-hooks.js';
 import {
@@ -89,7 +94,7 @@ function answerOf(param: string): TrustAnswer {
 }
 
 /** upstream's test_trust.py, one scenario per test function (its parameters read from the source). */
-export const TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
+const EARLIER_TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
   async test_concurrent_writes_across_stores_preserve_every_entry(expect, tmp) {
     // Real processes, each trusting its own root in one of two stores at once.
     const roots = Array.from({ length: 8 }, (_, index) => projectAt(join(tmp, `project-${index}`)));
@@ -350,6 +355,195 @@ export const TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
   },
 };
 
+/** A session loading the project of `cwd` in `home` as `deepAgentsCodeHooks` does: does it have Stop? */
+async function sessionHas(
+  home: string,
+  cwd: string,
+  event: 'Stop' | 'SessionEnd',
+  trustProjectHooks?: boolean,
+): Promise<boolean> {
+  const session = new CodeHooksSession({
+    home,
+    cwd,
+    plugins: [],
+    transcriptRoot: join(home, 'transcripts'),
+    ...(trustProjectHooks === undefined ? {} : { trustProjectHooks }),
+  });
+  return session.handles(event);
+}
+
+/** `projectAt` with a hook on `event` instead of Stop. */
+function rewriteHooks(root: string, event: string): void {
+  writeFileSync(
+    join(root, '.deepagents', 'hooks.json'),
+    JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
+  );
+}
+
+const loadedHas = (home: string, trust: ProjectTrust, event: 'Stop' | 'SessionEnd'): boolean =>
+  (snapshotHooks(loadDeepAgentsHooks(home, trust).config).handlers[event] ?? []).length > 0;
+
+/** The trust tests of the runtime, the manager and the prompt that the earlier round left unchecked. */
+const MORE_TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
+  async test_runtime_loads_project_hooks_only_when_trusted(expect, tmp) {
+    const w = world(tmp);
+    const cwd = join(w.project, 'src');
+    mkdirSync(cwd);
+    return firstDifference(expect, {
+      'trusted has Stop': await sessionHas(w.home, cwd, 'Stop', true),
+      'untrusted has Stop': await sessionHas(w.home, cwd, 'Stop', false),
+    });
+  },
+
+  async test_runtime_refuses_loaded_project_hooks_without_trust(expect, tmp) {
+    // hookwire's session is frozen at load: trust cannot be withdrawn from a loaded one. The property the
+    // test guards, that an untrusted session never runs a project hook, is checked on a session created so.
+    const w = world(tmp);
+    const session = new CodeHooksSession({
+      home: w.home,
+      cwd: w.project,
+      plugins: [],
+      trustProjectHooks: false,
+      transcriptRoot: join(tmp, 'transcripts'),
+    });
+    const decision = await session.invoke(
+      'Stop',
+      { continuation_count: 0, last_assistant_message: 'done' },
+      { thread: 'thread' },
+    );
+    return firstDifference(expect, { 'untrusted Stop runs a project hook': decision !== null });
+  },
+
+  async test_explicit_trust_allows_non_git_project_hooks(expect, tmp) {
+    const home = join(tmp, 'home');
+    const root = projectAt(join(tmp, 'project'), false);
+    const asked = { count: 0 };
+    const trust = await resolveProjectTrust({
+      cwd: root,
+      home,
+      policy: { kind: 'explicit_only', granted: true },
+      session: new SessionTrust(),
+    });
+    return firstDifference(expect, {
+      prompted: asked.count > 0,
+      'allows(root)': trust.trusted && trust.root === realpathSync(root),
+      'has Stop': await sessionHas(home, root, 'Stop', true),
+    });
+  },
+
+  async test_prompt_renders_paths_containing_markup(expect, tmp) {
+    const home = join(tmp, 'home');
+    const root = projectAt(join(tmp, 'proj[bold]x'));
+    let out = '';
+    const code = await trustDeepAgents({
+      projectDir: root,
+      once: false,
+      yes: true,
+      list: false,
+      revoke: false,
+      env: { HOME: home },
+      out: (text) => (out += text),
+      err: (text) => (out += text),
+      interactive: false,
+    });
+    return firstDifference(expect, {
+      'exit code': code,
+      'shows the path verbatim': out.includes('proj[bold]x'),
+      'shows the project hooks path': out.includes(join(root, '.deepagents', 'hooks.json')),
+    });
+  },
+
+  async test_textual_app_defaults_to_untrusted_without_a_policy(expect, tmp) {
+    // No `trustProjectHooks` and nothing in the store: the interactive policy without a prompt (a library
+    // has no terminal to ask on) leaves the project untrusted.
+    const w = world(tmp);
+    return firstDifference(expect, { workspace_trusted: await sessionHas(w.home, w.project, 'Stop') });
+  },
+
+  async test_manager_rejects_project_hooks_changed_after_trust_check(expect, tmp) {
+    const w = world(tmp);
+    const session = new SessionTrust();
+    session.allowOnce(w.project);
+    const trust = await w.resolveTrust({ kind: 'interactive' }, session);
+    // The file changes between the trust check and the load: the load reads other bytes.
+    rewriteHooks(w.project, 'SessionEnd');
+    return firstDifference(expect, {
+      'trusted at check': trust.trusted,
+      'has Stop': loadedHas(w.home, trust, 'Stop'),
+      'has SessionEnd': loadedHas(w.home, trust, 'SessionEnd'),
+    });
+  },
+
+  async test_reload_drops_project_hooks_when_leaving_trusted_workspace(expect, tmp) {
+    const home = join(tmp, 'home');
+    const trusted = projectAt(join(tmp, 'trusted'));
+    const untrusted = projectAt(join(tmp, 'untrusted'));
+    const session = new SessionTrust();
+    session.allowOnce(realpathSync(trusted));
+    const resolve = (cwd: string) =>
+      resolveProjectTrust({ cwd, home, policy: { kind: 'interactive' }, session });
+    const before = await resolve(trusted);
+    const after = await resolve(untrusted);
+    return firstDifference(expect, {
+      'has Stop before': hasStop(home, before),
+      'has Stop after reload': hasStop(home, after),
+    });
+  },
+
+  async test_reload_picks_up_trust_when_entering_trusted_workspace(expect, tmp) {
+    const home = join(tmp, 'home');
+    const untrusted = projectAt(join(tmp, 'untrusted'));
+    const trusted = projectAt(join(tmp, 'trusted'));
+    const stored = await trustProjectAlways(hooksTrustStorePath(home), realpathSync(trusted));
+    const session = new SessionTrust();
+    const resolve = (cwd: string) =>
+      resolveProjectTrust({ cwd, home, policy: { kind: 'interactive' }, session });
+    return firstDifference(expect, {
+      stored,
+      'has Stop before': hasStop(home, await resolve(untrusted)),
+      'has Stop after reload': hasStop(home, await resolve(trusted)),
+    });
+  },
+
+  async test_cwd_retarget_rejects_allow_once_when_file_changes_during_prompt(expect, tmp) {
+    const w = world(tmp);
+    const session = new SessionTrust();
+    const trust = await w.resolveTrust(
+      {
+        kind: 'interactive',
+        prompt: () => {
+          rewriteHooks(w.project, 'SessionEnd');
+          return 'allow_once';
+        },
+      },
+      session,
+    );
+    return firstDifference(expect, {
+      'trust allows target': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
+      'has SessionEnd': loadedHas(w.home, trust, 'SessionEnd'),
+    });
+  },
+
+  async test_cwd_retarget_prompt_failure_fails_closed(expect, tmp) {
+    const w = world(tmp);
+    const session = new SessionTrust();
+    const trust = await w.resolveTrust(
+      {
+        kind: 'interactive',
+        prompt: () => {
+          throw new Error('screen unavailable');
+        },
+      },
+      session,
+    );
+    return firstDifference(expect, {
+      'has Stop': loadedHas(w.home, trust, 'Stop'),
+      'trust allows target': projectTrustAllows(trust.root, { kind: 'interactive' }, session, w.store),
+      'notified once with': trust.promptFailed ?? null,
+    });
+  },
+};
+
 /** The keys of `defaults` the vector's `expect` states, with its values; all of them when it states none. */
 function pick(expect: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
   const stated = Object.keys(defaults).filter((key) => key in expect);
@@ -392,6 +586,12 @@ async function promptAnswered(
   if ('persisted' in expect) actual.persisted = persistedIn(w.store, trust.root);
   return firstDifference(expect, actual);
 }
+
+/** upstream's test_trust.py, one scenario per test function. */
+export const TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
+  ...EARLIER_TRUST_SCENARIOS,
+  ...MORE_TRUST_SCENARIOS,
+};
 
 /** Runs the scenario of a trust vector's upstream test; null when it came out as `expect` says. */
 export async function checkTrustScenario(

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { BaseMessage } from 'langchain';
 import type { Logger } from '../common/logger.js';
-import { deepAgentsHookSources, type PluginHooks } from '../hosts/deepagents/deepagents-hook-sources.js';
+import { loadDeepAgentsHooks, type PluginHooks } from '../hosts/deepagents/deepagents-hook-sources.js';
 import { enabledDeepAgentsPlugins } from '../hosts/deepagents/enabled-plugins.js';
 import { fireHooks } from '../hosts/deepagents/fire-hooks.js';
 import type { HookDiagnostic } from '../hosts/deepagents/hook-diagnostic.js';
@@ -69,6 +69,8 @@ interface Loaded {
   /** Each event's groups' sources (configuration order), for a plugin handler's variables. */
   readonly origins: LoadedHooks['origins'];
   readonly env: Record<string, string>;
+  /** The loading's and the snapshot's diagnostics (logged once; a UI attached later can show them). */
+  readonly diagnostics: readonly HookDiagnostic[];
 }
 
 const ROLES: Readonly<Record<string, TranscriptRole>> = {
@@ -78,10 +80,14 @@ const ROLES: Readonly<Record<string, TranscriptRole>> = {
   system: 'system',
 };
 
+/** Messages of the agent's own machinery (upstream's internal stream sources): never in a transcript. */
+const INTERNAL_SOURCES: ReadonlySet<string> = new Set(['summarization', 'auto_mode_classifier']);
+
 /** A LangChain message as a transcript message; null for kinds upstream does not record. */
 function transcriptMessage(message: BaseMessage): TranscriptMessage | null {
   const role = ROLES[message.getType()];
-  if (role === undefined || message.additional_kwargs?.lc_source === 'summarization') return null;
+  const source = message.additional_kwargs?.lc_source;
+  if (role === undefined || (typeof source === 'string' && INTERNAL_SOURCES.has(source))) return null;
   const name = (message as { name?: unknown }).name;
   return {
     role,
@@ -120,8 +126,9 @@ export class CodeHooksSession {
 
   async #load(): Promise<Loaded> {
     const options = this.#options;
-    let sources = options.sources;
-    if (sources === undefined) {
+    let loaded: LoadedHooks;
+    if (options.sources !== undefined) loaded = loadHooks(options.sources);
+    else {
       const trust = await resolveProjectTrust({
         cwd: this.cwd,
         home: this.#home,
@@ -140,13 +147,14 @@ export class CodeHooksSession {
         for (const diagnostic of enabled.diagnostics) options.logger?.warn(describe(diagnostic));
         plugins = enabled.plugins;
       }
-      sources = deepAgentsHookSources(this.#home, trust, plugins);
+      // Bytes other than those trusted (the file changed after the check) drop the project hooks.
+      loaded = loadDeepAgentsHooks(this.#home, trust, plugins);
     }
-    const loaded = loadHooks(sources);
     const snapshot = snapshotHooks(loaded.config);
-    for (const diagnostic of [...loaded.diagnostics, ...snapshot.diagnostics])
-      options.logger?.warn(describe(diagnostic));
+    const diagnostics = [...loaded.diagnostics, ...snapshot.diagnostics];
+    for (const diagnostic of diagnostics) options.logger?.warn(describe(diagnostic));
     return {
+      diagnostics,
       snapshot,
       snapshotId: loaded.snapshotId,
       origins: loaded.origins,

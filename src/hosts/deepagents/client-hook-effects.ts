@@ -1,4 +1,5 @@
 import type { HookDiagnostic } from './hook-diagnostic.js';
+import type { HookEvent } from './hook-events.js';
 import type { HookDecision, PermissionDecision } from './reduce-hook-results.js';
 
 /*
@@ -16,14 +17,43 @@ export interface PresenterSinks {
   readonly notice: (message: string, severity: NoticeSeverity) => void;
   /** Raw terminal output (the validated sequences). */
   readonly terminal: (sequence: string) => void;
+  /** The one transient status line hooks own ('' releases it). Default: not shown. */
+  readonly status?: (message: string) => void;
 }
 
-/** Presents the side effects every decision shares, and permission attributions. */
+/** A handler started (`active`) or finished: its status message, else the event's own text. */
+export interface HookProgress {
+  readonly operationId: string;
+  readonly event: HookEvent;
+  /** The handler's `statusMessage`; '' for none. */
+  readonly message: string;
+  readonly active: boolean;
+}
+
+/** Presents the side effects every decision shares, permission attributions and hooks' progress. */
 export class HookPresenter {
-  readonly #sinks: PresenterSinks;
+  #sinks: PresenterSinks;
+  /** Active handlers' status texts, in the order they became active (a Map keeps first insertion). */
+  readonly #active = new Map<string, string>();
 
   constructor(sinks: PresenterSinks) {
     this.#sinks = sinks;
+  }
+
+  /** Rebinds the sinks on this same presenter (a client whose UI appears after its hooks loaded). */
+  attach(sinks: PresenterSinks): void {
+    this.#sinks = sinks;
+  }
+
+  /**
+   * Concurrent handlers share one status slot: the most recently activated one that is still running shows
+   * (upstream's `update_progress`); when the last one finishes the slot is released with ''.
+   */
+  updateProgress(progress: HookProgress): void {
+    if (progress.active)
+      this.#active.set(progress.operationId, progress.message || `Running ${progress.event} hook…`);
+    else this.#active.delete(progress.operationId);
+    this.#sinks.status?.([...this.#active.values()].at(-1) ?? '');
   }
 
   /** Diagnostics first (each distinct one once), then the notices, then the terminal sequences. */

@@ -1,4 +1,5 @@
-import type { HookSource } from './load-hooks.js';
+import { warning } from './hook-diagnostic.js';
+import { type HookSource, type LoadedHooks, loadHooks } from './load-hooks.js';
 import { type ProjectTrust, userHooksPath } from './workspace-trust.js';
 
 /*
@@ -32,4 +33,26 @@ export function deepAgentsHookSources(
       ...(plugin.inline === undefined ? {} : { inline: plugin.inline }),
     });
   return sources;
+}
+
+/**
+ * Loads the sources of `deepAgentsHookSources` as upstream's manager does: when the trust is bound to the
+ * project file's bytes (`trust.digest`) and the load read other bytes (the file changed between the trust
+ * check and the read), the project hooks are dropped and the rest loaded again, with a warning.
+ */
+export function loadDeepAgentsHooks(
+  home: string,
+  trust: ProjectTrust | null,
+  plugins: readonly PluginHooks[] = [],
+): LoadedHooks {
+  const loaded = loadHooks(deepAgentsHookSources(home, trust, plugins));
+  if (trust?.digest === undefined || !loaded.sources.includes('project')) return loaded;
+  if (loaded.projectDigest === trust.digest) return loaded;
+  const without = loadHooks(deepAgentsHookSources(home, { ...trust, trusted: false }, plugins));
+  const changed = warning(
+    'project_hooks_changed',
+    'Project hooks changed while loading; reloading without project hooks',
+    { field: trust.projectFile },
+  );
+  return { ...without, diagnostics: [changed, ...without.diagnostics] };
 }

@@ -39,6 +39,8 @@ export interface LoadedHooks {
   readonly origins: Partial<Record<HookEvent, readonly HookSource[]>>;
   readonly diagnostics: readonly HookDiagnostic[];
   readonly snapshotId: string;
+  /** SHA-256 of the exact bytes read from the project source, when one was loaded (trust binds to them). */
+  readonly projectDigest?: string;
 }
 
 /** Reads and merges `sources` in order. Never throws: unreadable or invalid documents are diagnostics. */
@@ -49,6 +51,7 @@ export function loadHooks(sources: readonly HookSource[]): LoadedHooks {
   const origins: Partial<Record<HookEvent, HookSource[]>> = {};
   const loaded: string[] = [];
   const seen = new Set<string>();
+  let projectDigest: string | undefined;
   for (const source of sources) {
     const path = resolve(source.path);
     if (source.inline === undefined) {
@@ -65,6 +68,7 @@ export function loadHooks(sources: readonly HookSource[]): LoadedHooks {
         continue;
       }
       root = read.root;
+      if (source.scope === 'project') projectDigest = read.digest;
     }
     const reading = readHooksDocument(root, path);
     let config: HooksConfig;
@@ -96,7 +100,15 @@ export function loadHooks(sources: readonly HookSource[]): LoadedHooks {
   const ordered: Partial<Record<HookEvent, HookGroup[]>> = {};
   for (const event of Object.keys(merged) as HookEvent[]) ordered[event] = merged[event] as HookGroup[];
   const config: HooksConfig = { hooks: ordered };
-  return { config, sources: loaded, scopes, origins, diagnostics, snapshotId: snapshotIdOf(config) };
+  return {
+    config,
+    sources: loaded,
+    scopes,
+    origins,
+    diagnostics,
+    snapshotId: snapshotIdOf(config),
+    ...(projectDigest === undefined || !loaded.includes('project') ? {} : { projectDigest }),
+  };
 }
 
 /** SHA-256 of the canonical JSON form (sorted keys, Python's float repr, ASCII). */
@@ -109,7 +121,7 @@ function readFailed(path: string, detail: string): HookDiagnostic {
 }
 
 /** The parsed document at `path`, or Python's text for why it cannot be read (`[Errno 13] ...`, the codec's, the scanner's). */
-function readDocument(path: string): { root: unknown } | { problem: string } {
+function readDocument(path: string): { root: unknown; digest: string } | { problem: string } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -123,7 +135,7 @@ function readDocument(path: string): { root: unknown } | { problem: string } {
   const text = bytes.toString('utf8');
   const notJson = pythonJsonError(text);
   if (notJson !== null) return { problem: notJson };
-  return { root: parsePythonJson(text) };
+  return { root: parsePythonJson(text), digest: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** The events in upstream's order that `config` names. */

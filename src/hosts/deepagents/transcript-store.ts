@@ -174,6 +174,8 @@ export class TranscriptStore {
   readonly #buffers = new Map<string, Buffer>();
 
   constructor(root: string, retentionRevisions: number = DEFAULT_RETENTION_REVISIONS) {
+    if (!Number.isInteger(retentionRevisions) || retentionRevisions < 0)
+      throw new RangeError(`retention_revisions must be nonnegative, got ${retentionRevisions}`);
     this.root = resolve(root);
     this.retentionRevisions = retentionRevisions;
   }

@@ -194,16 +194,26 @@ export function hooksFileDigest(file: string): string | null {
 export class SessionTrust {
   readonly #grants = new Map<string, string>();
 
-  /** Grants `root` for the file's current bytes. */
-  allowOnce(root: string): void {
-    const digest = hooksFileDigest(projectHooksPath(root));
+  /**
+   * Grants `root` for the bytes whose SHA-256 is `digest` (default: the file's current bytes). A prompt
+   * passes the digest of the bytes it showed, so a file changed while the user answered is not granted.
+   */
+  allowOnce(root: string, digest: string | null = hooksFileDigest(projectHooksPath(root))): void {
     if (digest !== null) this.#grants.set(root, digest);
   }
 
-  /** True when `root` was granted and its file still has the bytes it had then. */
-  allows(root: string): boolean {
+  /** The digest `root` is granted for this session, if any. */
+  grantedDigest(root: string): string | undefined {
+    return this.#grants.get(root);
+  }
+
+  /**
+   * True when `root` was granted and its file still has the bytes it had then; `loadedDigest`, the digest
+   * of the bytes a load actually read, is compared instead of the file's bytes now.
+   */
+  allows(root: string, loadedDigest?: string): boolean {
     const digest = this.#grants.get(root);
-    return digest !== undefined && digest === hooksFileDigest(projectHooksPath(root));
+    return digest !== undefined && digest === (loadedDigest ?? hooksFileDigest(projectHooksPath(root)));
   }
 }
 
@@ -244,6 +254,14 @@ export interface ProjectTrust {
   readonly persisted: boolean;
   /** The project file is the user file (cwd is home): it loads once, as user configuration. */
   readonly isUserFile: boolean;
+  /**
+   * The SHA-256 of the bytes trusted when the trust is bound to the file's bytes ("allow once", hookwire's
+   * `--once`), undefined when it is bound to the root's path (always allow) or to an explicit grant: a load
+   * that reads other bytes must drop the project hooks (`loadDeepAgentsHooks`).
+   */
+  readonly digest?: string;
+  /** Why the prompt could not be asked (it threw): trust failed closed; the caller tells the user once. */
+  readonly promptFailed?: string;
 }
 
 /** True when the project hooks of `root` are trusted without asking. */
@@ -252,9 +270,10 @@ export function projectTrustAllows(
   policy: TrustPolicy,
   session: SessionTrust,
   storeFile: string,
+  loadedDigest?: string,
 ): boolean {
   if (policy.kind === 'explicit_only') return policy.granted;
-  return Object.hasOwn(readHooksTrust(storeFile).projects, root) || session.allows(root);
+  return session.allows(root, loadedDigest) || Object.hasOwn(readHooksTrust(storeFile).projects, root);
 }
 
 /** Decides whether the project hooks of `request.cwd` load, asking when the policy may. */
@@ -266,24 +285,49 @@ export async function resolveProjectTrust(request: ProjectTrustRequest): Promise
   if (!isFile(projectFile)) return { ...base, trusted: false };
   if (realpathOr(projectFile) === realpathOr(userHooksPath(request.home)))
     return { ...base, trusted: false, isUserFile: true };
-  if (projectTrustAllows(root, request.policy, request.session, storeFile)) return { ...base, trusted: true };
+  if (projectTrustAllows(root, request.policy, request.session, storeFile)) {
+    const bound =
+      request.policy.kind === 'interactive' &&
+      !Object.hasOwn(readHooksTrust(storeFile).projects, root) &&
+      request.session.allows(root);
+    const digest = bound ? request.session.grantedDigest(root) : undefined;
+    return { ...base, trusted: true, ...(digest === undefined ? {} : { digest }) };
+  }
   if (
     request.policy.kind === 'interactive' &&
     request.hookwireStoreFile !== undefined &&
     grantedForTheseBytes(request.hookwireStoreFile, projectFile)
-  )
-    return { ...base, trusted: true };
+  ) {
+    const digest = hooksFileDigest(projectFile);
+    return { ...base, trusted: true, ...(digest === null ? {} : { digest }) };
+  }
   if (request.policy.kind === 'explicit_only' || request.policy.prompt === undefined)
     return { ...base, trusted: false };
-  const answer = await request.policy.prompt(root, projectFile);
+  // The bytes the prompt shows: an "allow once" grants these, not what the file holds after the answer.
+  const shown = hooksFileDigest(projectFile);
+  let answer: TrustAnswer;
+  try {
+    answer = await request.policy.prompt(root, projectFile);
+  } catch (error) {
+    return { ...base, prompted: true, trusted: false, promptFailed: (error as Error).message };
+  }
   if (answer === 'deny') return { ...base, prompted: true, trusted: false };
   if (answer === 'allow_once') {
-    request.session.allowOnce(root);
-    return { ...base, prompted: true, trusted: true };
+    request.session.allowOnce(root, shown);
+    const trusted = request.session.allows(root);
+    return { ...base, prompted: true, trusted, ...(trusted && shown !== null ? { digest: shown } : {}) };
   }
   const persisted = await trustProjectAlways(storeFile, root);
-  if (!persisted) request.session.allowOnce(root);
-  return { ...base, prompted: true, trusted: true, persisted };
+  if (persisted) return { ...base, prompted: true, trusted: true, persisted };
+  request.session.allowOnce(root, shown);
+  const trusted = request.session.allows(root);
+  return {
+    ...base,
+    prompted: true,
+    trusted,
+    persisted,
+    ...(trusted && shown !== null ? { digest: shown } : {}),
+  };
 }
 
 function realpathOr(path: string): string {

@@ -50,6 +50,13 @@ describe('the Deep Agents Hooks v2 vectors', () => {
     expect(passed).toEqual([]);
   }, 120_000);
 
+  it('every listed upstream test function has a check', () => {
+    const unchecked = UPSTREAM_TESTS.map((test) => `${test.file}::${test.function}`).filter(
+      (key) => UPSTREAM_CHECKS[key] === undefined,
+    );
+    expect(unchecked).toEqual([]);
+  });
+
   it('the registry names only listed tests (or the three outside the listed files)', () => {
     const listed = new Set(UPSTREAM_TESTS.map((test) => `${test.file}::${test.function}`));
     const extra = Object.keys(UPSTREAM_CHECKS).filter((key) => !listed.has(key));

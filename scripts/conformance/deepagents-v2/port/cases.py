@@ -83,3 +83,137 @@ for i, pattern in enumerate(["(", "[a", "*x", "a{2,1}", "Bash(", "\\"]):
 OUT.append({'id': 'port-proj-unknown-notification', 'source': f'{E}::test_projection_rejects_unknown_notification_and_projects_auto_mode', 'kind': 'project', 'event': 'Notification', 'payload': {'notification': {'type': 'invented', 'message': 'notice'}}, 'expect': {'raises ValueError matching': 'Unsupported notification type'}})
 OUT.append({'id': 'port-proj-auto-mode', 'source': f'{E}::test_projection_rejects_unknown_notification_and_projects_auto_mode', 'kind': 'project', 'event': 'SessionStart', 'payload': {'cause': 'startup', 'context': {'approval_mode': 'auto'}}, 'expect': {'permission_mode': 'auto'}})
 OUT.append({'id': 'port-proj-cold-cache', 'source': f'{E}::test_projects_all_wire_events', 'kind': 'project', 'event': 'Notification', 'payload': {'notification': {'type': 'cold_cache_warning', 'message': 'cache'}}, 'expect': {'notification_type': 'cold_cache_warning', 'hook_event_name': 'Notification'}})
+# ---- the server middleware through the real graph (a real deep agent; hooks print the wire output) ----
+S = 'tests/unit_tests/hooks/test_server_lifecycle.py'
+def out(event, wire, once=False):
+    o = {"event": event, "stdout": json.dumps(wire)}
+    if once: o["once"] = True
+    return o
+DENY = out("PreToolUse", {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "blocked by policy"}})
+DANGER = [{"calls": [{"name": "danger", "args": {"target": "prod"}, "id": "call-danger"}]}, {"text": "stopped"}]
+for resume in (False, True):
+    prose(f'port-srv-graph-deny-{str(resume).lower()}', f'{S}::test_pretool_deny_blocks_tool_through_real_graph[{resume}]', 'server',
+          {"executed": [], "tool result statuses": {"call-danger": "error"}, "tool result call-danger contains": "blocked by policy"},
+          payload={"tools": ["danger"], "turns": DANGER, **({"resumes": ["again"]} if resume else {})}, handler_outputs=[DENY])
+TASK = [{"calls": [{"name": "task", "args": {"description": "Run the child", "subagent_type": "child"}, "id": "call-child"}]}, {"text": "parent complete"}]
+prose('port-srv-state-private', f'{S}::test_server_hook_state_fields_are_private', 'server',
+      {"hook state keys in the graph state": []}, payload={"subagents": [{"name": "child", "content": "child complete"}], "turns": TASK},
+      handler_outputs=[out("PreToolUse", {}), out("PostToolUse", {}), out("Stop", {})], notes="hookwire keeps no hook state in the graph's state at all (its decisions live in the middleware), so no `_hooks_*` key can reach a parent or a checkpoint.")
+prose('port-srv-task-no-state', f'{S}::test_task_omits_private_server_hook_state_from_subagent_update', 'server',
+      {"hook state keys in the graph state": [], "tool results": {"call-child": "child complete"}, "subagents ran": ["child"]},
+      payload={"subagents": [{"name": "child", "content": "child complete"}], "turns": TASK}, handler_outputs=[out("PreToolUse", {})])
+TWO = [{"calls": [{"name": "task", "args": {"description": "Run the first child", "subagent_type": "first"}, "id": "call-first"},
+                  {"name": "task", "args": {"description": "Run the second child", "subagent_type": "second"}, "id": "call-second"}]}, {"text": "parent complete"}]
+for kind in ('compiled', 'real'):
+    prose(f'port-srv-parallel-tasks-{kind}', f'{S}::test_parallel_tasks_do_not_merge_subagent_server_hook_state[{kind}]', 'server',
+          {"tool results": {"call-first": "first complete", "call-second": "second complete"}, "hook state keys in the graph state": []},
+          payload={"subagents": [{"name": "first", "content": "first complete"}, {"name": "second", "content": "second complete"}], "turns": TWO},
+          handler_outputs=[out("PreToolUse", {}), out("SubagentStart", {}), out("SubagentStop", {})])
+ASK = out("PreToolUse", {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": "review"}})
+prose('port-srv-resume-stable', f'{S}::test_real_checkpointer_resume_replays_stable_hook_identity', 'server',
+      {"interrupted": [True, False], "executed": ["danger:prod"], "hook events": ["PreToolUse", "PostToolUse"]},
+      payload={"tools": ["danger"], "turns": DANGER, "resumes": [{"decisions": [{"type": "approve"}]}]}, handler_outputs=[ASK, out("PostToolUse", {})],
+      notes="The resumed step replays the tool call's wrapper; the PreToolUse decision taken before the interrupt is reused, so the hook runs once.")
+prose('port-srv-allow-bypasses', f'{S}::test_pre_tool_allow_bypasses_hitl_and_preserves_context', 'server',
+      {"interrupted": [False], "executed": ["danger:prod"], "tool result call-danger contains": ["ran on prod", "hook context"]},
+      payload={"tools": ["danger"], "turns": DANGER},
+      handler_outputs=[out("PreToolUse", {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "additionalContext": "hook context"}})])
+prose('port-srv-before-stock-hitl', f'{S}::test_server_pre_tool_node_runs_before_stock_hitl', 'server',
+      {"interrupted": [True], "executed": [], "hook events": ["PreToolUse"]},
+      payload={"tools": ["danger"], "turns": DANGER}, handler_outputs=[ASK],
+      notes="Deliberate difference: upstream's PreToolUse node runs before the stock human-in-the-loop middleware; deepagents (JS) puts that middleware last and hookwire's PreToolUse runs in the tool call's wrapper (docs/deepagents.md). What holds in both: the hook runs and its ask interrupts before anything executes.")
+prose('port-srv-ask-before-exec', f'{S}::test_pre_tool_ask_reaches_hitl_before_execution', 'server',
+      {"interrupted": [True], "executed": [], "hook events": ["PreToolUse"]}, payload={"tools": ["danger"], "turns": DANGER}, handler_outputs=[ASK])
+prose('port-srv-deny-skips', f'{S}::test_pre_tool_deny_skips_hitl_and_execution', 'server',
+      {"interrupted": [False], "executed": [], "tool result statuses": {"call-danger": "error"}, "tool result call-danger contains": "blocked"},
+      payload={"tools": ["danger"], "turns": DANGER},
+      handler_outputs=[out("PreToolUse", {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "blocked"}})])
+prose('port-srv-precompact-block', f'{S}::test_precompact_block_skips_hitl_and_tool_execution', 'server',
+      {"interrupted": [False], "executed": [], "hook events": ["PreCompact"], "tool result statuses": {"call-compact": "error"}, "tool result call-compact contains": "keep full context"},
+      payload={"tools": ["compact_conversation"], "turns": [{"calls": [{"name": "compact_conversation", "args": {}, "id": "call-compact"}]}, {"text": "kept"}]},
+      handler_outputs=[out("PreCompact", {"continue": False, "stopReason": "keep full context"})])
+prose('port-srv-stop-reset', f'{S}::test_stop_resets_continuation_count_when_finished', 'server',
+      {"Stop stop_hook_active": [False, True, False]},
+      payload={"turns": [{"text": "first"}, {"text": "second"}, {"text": "third"}], "resumes": ["prompt"]},
+      handler_outputs=[out("Stop", {"decision": "block", "reason": "keep going"}, once=True)],
+      notes="The first run continues once (a Stop continuation) and then finishes; the count is reset, so the next run's Stop reads stop_hook_active false.")
+prose('port-srv-no-subagent-stop', f'{S}::test_emit_stop_false_skips_after_agent', 'server',
+      {"hook events": ["Stop"], "subagents ran": ["child"]},
+      payload={"subagents": [{"name": "child", "content": "child complete"}], "turns": TASK}, handler_outputs=[out("Stop", {})],
+      notes="Upstream gives subagents ServerHooksMiddleware(emit_stop=False); hookwire's middleware never fires Stop in a subagent: one Stop, the main agent's.")
+prose('port-srv-subagent-start-deny', f'{S}::test_subagent_start_deny_returns_error_tool_message', 'server',
+      {"subagents ran": [], "tool result statuses": {"call-child": "error"}, "tool result call-child contains": "no subagents"},
+      payload={"subagents": [{"name": "child", "content": "child complete"}], "turns": TASK},
+      handler_outputs=[out("SubagentStart", {"continue": False, "stopReason": "no subagents"})])
+# ---- the server middleware's pieces ----
+prose('port-srv-interrupt-round-trip', f'{S}::test_hook_interrupt_payload_round_trip', 'server',
+      {"round trip equal": True, "{'type': 'ask_user'} parses to": None},
+      notes="hookwire runs hooks in the agent's process, so no interrupt carries an invocation; the resume reader is what remains of the protocol.")
+prose('port-srv-resume-identity', f'{S}::test_hook_resume_value_validates_identity', 'server', {"parsed equals response": True, "raises ValueError matching": "invocation_id mismatch"})
+prose('port-srv-malformed-resume', f'{S}::test_malformed_hook_resume_fails_open', 'server', {"parsed (no decision: fails open)": None})
+prose('port-srv-session-gate', f'{S}::test_session_gate_requires_snapshot_and_events', 'server',
+      {"gate(None)": None, "gate(snapshot only)": None, "gate.snapshot_id": "abc", "gate.events": ["PreToolUse", "Stop"]})
+prose('port-srv-denied-message', f'{S}::test_denied_tool_message_for_deny', 'server', {"status": "error", "content": "Bash blocked by hook: nope"})
+prose('port-srv-merge-structured', f'{S}::test_merge_tool_message_preserves_structured_content', 'server',
+      {"content[0]": {"type": "text", "text": "parent result"}, "content[-1]": {"type": "text", "text": "hook context"}})
+prose('port-srv-post-feedback-context', f'{S}::test_apply_post_tool_use_appends_feedback_and_context', 'server', {"content contains": ["ok", "fix it", "note"]},
+      handler_outputs=[{"stdout": json.dumps({"decision": "block", "reason": "fix it", "hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "note"}})}])
+prose('port-srv-append-matching', f'{S}::test_append_tool_result_text_only_touches_matching_call', 'server', {"mine contains hook context": True, "theirs content": "theirs"})
+prose('port-srv-append-no-match', f'{S}::test_append_tool_result_text_leaves_command_without_matching_call', 'server', {"same object": True})
+prose('port-srv-error-unrelated', f'{S}::test_tool_result_error_ignores_unrelated_failure', 'server', {"error(c1)": None, "error(c2)": "theirs"})
+prose('port-srv-hitl-reject', f'{S}::test_ask_permission_via_hitl_reject', 'server', {"status": "error", "content": "Bash blocked by hook: no"},
+      payload={"hitl_response": {"decisions": [{"type": "reject", "message": "no"}]}})
+prose('port-srv-fulfill-engine', f'{S}::test_fulfill_hook_invocation_runs_engine', 'server', {"decision.event": "PreToolUse", "permission.behavior": "none"})
+prose('port-srv-configured-server-events', f'{S}::test_snapshot_configured_server_events', 'server',
+      {"configured_events()": ["PreCompact", "PreToolUse", "SessionStart"], "configured_server_events()": ["PreCompact", "PreToolUse"]},
+      config={"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo client"}]}], "PreCompact": [{"hooks": [{"type": "command", "command": "echo compact"}]}], "PreToolUse": [{"hooks": [{"type": "command", "command": "echo server"}]}]}})
+# ---- client, presenter, manager ----
+CL = 'tests/unit_tests/hooks/test_client_lifecycle.py'
+PR = 'tests/unit_tests/hooks/test_presenter.py'
+MG = 'tests/unit_tests/hooks/test_manager.py'
+prose('port-cl-session-end-clears', f'{CL}::test_session_end_clears_context_and_notification_can_stop', 'client',
+      {"take_session_context after SessionEnd": [], "notification continue_processing": False, "notification stop_reason": "stop now"},
+      handler_outputs=[{"stdout": json.dumps({"continue": False, "stopReason": "stop now"})}])
+prose('port-pr-latest-status', f'{PR}::test_progress_keeps_latest_concurrent_status_visible', 'client',
+      {"statuses": ["Checking output", "Running policy", "Running policy", ""]},
+      payload={"progress": [["first", "Checking output", True], ["second", "Running policy", True], ["first", "Checking output", False], ["second", "Running policy", False]]})
+prose('port-pr-fallback-text', f'{PR}::test_progress_without_handler_message_falls_back_to_event_text', 'client',
+      {"statuses[0] starts with": "Running Stop hook"}, payload={"progress": [["only", "", True]]})
+prose('port-pr-attach-rebinds', f'{PR}::test_attach_rebinds_sinks_on_the_same_presenter', 'client',
+      {"first": [], "second": ["PermissionRequest hook denied shell: nope"]})
+prose('port-mg-one-presenter', f'{MG}::test_reload_keeps_one_presenter_shared_with_the_runtime', 'client',
+      {"notices through the one presenter": ["from first", "from second"]},
+      notes="hookwire's session has no reload: a new directory is a new session; the caller's one presenter serves both.")
+prose('port-mg-attach-replays', f'{MG}::test_attach_output_binds_sinks_and_replays_load_diagnostics', 'client',
+      {"notices shown": True, "severities warning or error": True}, config={"user": {"hooks": {"Stop": [{"hooks": [{"type": "command"}]}]}}})
+# ---- transcript ----
+TS = 'tests/unit_tests/hooks/test_transcript.py'
+prose('port-tr-safe-paths', f'{TS}::test_transcript_paths_are_safe_unique_and_private', 'transcript',
+      {"distinct paths": 6, "all directly under root": True, "no .. or / in names": True, "agent path under root and a file": True,
+       "root mode": "0o700", "agent directories mode": ["0o700", "0o700"], "retention -1 raises matching": "nonnegative"},
+      payload={"identifiers": ["../escape", "a/b", "a\\b", "é", "e\u0301", "same"]})
+prose('port-tr-redaction', f'{TS}::test_transcript_redaction_covers_tokens_and_urls', 'transcript',
+      {"excludes": [], "contains": ["%5Bredacted%5D", "https://hooks.slack.com/[redacted]"], "[redacted] at least twice": True},
+      payload={"text": "sk-" + "x" * 24 + " Bearer " + "y" * 24 + " https://user:password@example.com/path?access_token=opaque#fragment https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"},
+      notes="expect.excludes lists the secrets found in the output: none of sk-x..., Bearer y..., user:password, the webhook secret, opaque, fragment.")
+prose('port-tr-repair-permissions', f'{TS}::test_transcript_repairs_corrupt_existing_file_permissions', 'transcript', {"content": "", "revision matches": True, "mode": "0o600"})
+prose('port-tr-revision-deterministic', f'{TS}::test_transcript_revision_is_deterministic_and_thread_safe', 'transcript',
+      {"equal revisions and bytes": True, "records": 40, "sequences in order": True, "distinct message ids": 40}, payload={"appends": 40})
+prose('port-tr-merge-other-store', f'{TS}::test_materialize_merges_records_written_by_another_store', 'transcript',
+      {"message_ids": ["shared-1", "mine-1", "other-1"], "sequences": [0, 1, 2]})
+prose('port-tr-stream-recorder', f'{TS}::test_stream_recorder_collects_completed_main_and_identified_subagent', 'transcript',
+      {"main contains": True, "agent contains": True, "hidden excluded": True},
+      notes="hookwire records completed messages from the graph's state, so there are no stream chunks to join; messages of the summarization and auto-mode classifier sources are never recorded.")
+prose('port-tr-outside-workspace', f'{TS}::test_runtime_stores_transcripts_outside_workspace', 'transcript',
+      {"transcripts root": "<home>/.deepagents/transcripts", "workspace .deepagents exists": False})
+# ---- trust (the runtime, the manager, the prompt) ----
+trust('port-trust-runtime-loads', f'{TR}::test_runtime_loads_project_hooks_only_when_trusted', {"trusted has Stop": True, "untrusted has Stop": False})
+trust('port-trust-runtime-refuses', f'{TR}::test_runtime_refuses_loaded_project_hooks_without_trust', {"untrusted Stop runs a project hook": False})
+trust('port-trust-explicit-non-git', f'{TR}::test_explicit_trust_allows_non_git_project_hooks', {"prompted": False, "allows(root)": True, "has Stop": True})
+trust('port-trust-prompt-markup', f'{TR}::test_prompt_renders_paths_containing_markup', {"exit code": 0, "shows the path verbatim": True, "shows the project hooks path": True})
+trust('port-trust-default-untrusted', f'{TR}::test_textual_app_defaults_to_untrusted_without_a_policy', {"workspace_trusted": False})
+trust('port-trust-toctou', f'{TR}::test_manager_rejects_project_hooks_changed_after_trust_check', {"trusted at check": True, "has Stop": False, "has SessionEnd": False})
+trust('port-trust-reload-leaves', f'{TR}::test_reload_drops_project_hooks_when_leaving_trusted_workspace', {"has Stop before": True, "has Stop after reload": False})
+trust('port-trust-reload-enters', f'{TR}::test_reload_picks_up_trust_when_entering_trusted_workspace', {"stored": True, "has Stop before": False, "has Stop after reload": True})
+trust('port-trust-retarget-changed', f'{TR}::test_cwd_retarget_rejects_allow_once_when_file_changes_during_prompt', {"trust allows target": False, "has SessionEnd": False})
+trust('port-trust-retarget-prompt-fails', f'{TR}::test_cwd_retarget_prompt_failure_fails_closed', {"has Stop": False, "trust allows target": False, "notified once with": "screen unavailable"})

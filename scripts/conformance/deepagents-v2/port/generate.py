@@ -139,6 +139,10 @@ def legacy(vid, source, config, event, payload, expect):
 def trust(vid, source, expect):
     OUT.append({'id': vid, 'source': source, 'kind': 'trust', 'expect': expect})
 
+def prose(vid, source, kind, expect, **fields):
+    # A prose test's scenario: its inputs (fields) and the values its assertions quote (expect).
+    OUT.append({'id': vid, 'source': source, 'kind': kind, **fields, 'expect': expect})
+
 exec((Path(__file__).parent / 'cases.py').read_text())
 for v in OUT: print(json.dumps(v, ensure_ascii=False))
 shutil.rmtree(SHIM)
