@@ -46,7 +46,9 @@ const turns = Array.from({ length: TOOL_CALLS }, (_, i) => [
 writeFileSync(join(scenario, 'script.json'), JSON.stringify([...turns, [{ type: 'text', text: 'done' }]]));
 writeFileSync(
   join(scenario, 'settings.json'),
-  JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }),
+  JSON.stringify({
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] },
+  }),
 );
 writeFileSync(
   join(scenario, 'scenario.json'),
@@ -59,8 +61,18 @@ function session(variant) {
   const runner = variants[variant];
   const result = spawnSync(
     process.execPath,
-    [join(harness, 'run-scenario.mjs'), scenario, '--out', out, '--quiet', ...(runner ? ['--runner', runner] : [])],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HOOKWIRE_STATE_DIR: join(work, 'state') } },
+    [
+      join(harness, 'run-scenario.mjs'),
+      scenario,
+      '--out',
+      out,
+      '--quiet',
+      ...(runner ? ['--runner', runner] : []),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, HOOKWIRE_STATE_DIR: join(work, 'state') },
+    },
   );
   if (result.status !== 0) throw new Error(`${variant}: the harness exited ${result.status}`);
   const answered = readFileSync(join(out, 'api.log'), 'utf8')
