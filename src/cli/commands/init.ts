@@ -22,8 +22,10 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
 \`hookwire run --settings <hooks file> <Event>\` (detached from Claude Code for StopFailure and
-InstructionsLoaded, which it does not wait for). Other keys of the settings files are kept. Hooks hookwire
-cannot run for Claude Code (other handler types, plugins, background hooks, unknown events) stay, listed.
+InstructionsLoaded, which it does not wait for; out of reach of the session end's signals, but still
+answering, for CwdChanged, FileChanged and SubagentStop, whose late answer it applies). Other keys of the
+settings files are kept. Hooks hookwire cannot run for Claude Code (other handler types, plugins, background
+hooks, unknown events) stay, listed.
 
 --project DIR   The project (default: the current directory).
 --hooks FILE    The hooks file (default: .hookwire/hooks.json in the project).
