@@ -2,9 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadDeepAgentsHooks } from '../../../src/hosts/deepagents/deepagents-hook-sources.js';
+import { snapshotHooks } from '../../../src/hosts/deepagents/hook-snapshot.js';
 import {
   hooksTrustStorePath,
   readHooksTrust,
+  resolveProjectTrust,
+  SessionTrust,
+  type TrustAnswer,
   trustProjectAlways,
 } from '../../../src/hosts/deepagents/workspace-trust.js';
 
@@ -52,4 +57,51 @@ describe("Deep Agents Code's hooks trust store", () => {
     expect(readFileSync(store, 'utf8')).toBe('{"version": 2, "projects": {}}');
     expect(readHooksTrust(store)).toEqual({ projects: {}, corrupt: true });
   });
+});
+
+/*
+ * docs/trust.md, "A Deep Agents project's hooks load only with the bytes that were trusted": exhaustive over
+ * the answers (allow once, always allow, deny) and the moments the file changes (never, while the prompt is
+ * open, between the trust check and the load). Negative control: nothing changes, and a grant loads.
+ */
+describe('Deep Agents project hooks load only with the bytes that were trusted', () => {
+  const answers: TrustAnswer[] = ['allow_once', 'always_allow', 'deny'];
+  const moments = ['never', 'during the prompt', 'after the check'] as const;
+  const document = (event: string) =>
+    JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  for (const answer of answers)
+    for (const moment of moments)
+      it(`${answer}, the file changed ${moment}`, async () => {
+        const base = home();
+        const project = join(base, 'project');
+        mkdirSync(join(project, '.git'), { recursive: true });
+        mkdirSync(join(project, '.deepagents'), { recursive: true });
+        const file = join(project, '.deepagents', 'hooks.json');
+        writeFileSync(file, document('Stop'));
+        const trust = await resolveProjectTrust({
+          cwd: project,
+          home: join(base, 'home'),
+          session: new SessionTrust(),
+          policy: {
+            kind: 'interactive',
+            prompt: () => {
+              if (moment === 'during the prompt') writeFileSync(file, document('SessionEnd'));
+              return answer;
+            },
+          },
+        });
+        if (moment === 'after the check') writeFileSync(file, document('SessionEnd'));
+        const handlers = snapshotHooks(loadDeepAgentsHooks(join(base, 'home'), trust).config).handlers;
+        const loaded = Object.keys(handlers).filter((event) => (handlers[event as 'Stop']?.length ?? 0) > 0);
+        // "Always allow" trusts the root's path, as upstream's does: later edits are trusted too.
+        const expected =
+          answer === 'deny'
+            ? []
+            : moment === 'never'
+              ? ['Stop']
+              : answer === 'always_allow'
+                ? ['SessionEnd']
+                : [];
+        expect(loaded).toEqual(expected);
+      });
 });
