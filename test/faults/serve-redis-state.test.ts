@@ -166,7 +166,9 @@ describe.skipIf(skip !== undefined)(skip ?? 'serve replicas sharing a Redis stat
     if (settings) rmSync(settings.directory, { recursive: true, force: true });
   });
 
-  async function replicas(count: number, extra: readonly string[] = []) {
+  // Where no fault is made, each state command may take long: on a starved machine a healthy Redis can be
+  // slower than serve's default second, and the event would (rightly) fail closed. The fault tests set their own.
+  async function replicas(count: number, extra: readonly string[] = ['--state-timeout', '30000']) {
     settings = replicaSettings();
     const { replicas: children, urls } = await startReplicas(count, settings.settings, redis.url, extra);
     started.push(...children);
