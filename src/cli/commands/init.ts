@@ -17,6 +17,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
        hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init cursor [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -52,6 +53,11 @@ docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the f
 .factory/settings.json (Factory Droid's project settings), calling \`hookwire run --host droid <Event>\`
 (docs/hosts/droid.md); \`init droid --undo\` puts the file back as it was when only hookwire changed it,
 else removes hookwire's groups. Everything else in the file is kept.
+
+\`init cursor\` adds one entry per Cursor event the hooks file uses to the project's .cursor/hooks.json
+(Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
+the events that can deny; docs/hosts/cursor.md); \`init cursor --undo\` puts the file back as it was when
+only hookwire changed it, else removes hookwire's entries. Everything else in the file is kept.
 
 \`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
 user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
@@ -104,10 +110,11 @@ export async function run(argv: string[]): Promise<number> {
         host !== 'claude' &&
         host !== 'gemini' &&
         host !== 'droid' &&
+        host !== 'cursor' &&
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`cursor\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     const hostInit = (): HostInitOptions => ({
@@ -140,6 +147,10 @@ export async function run(argv: string[]): Promise<number> {
     if (host === 'droid' || (host === undefined && chosen.name === 'droid')) {
       const { initDroid } = await import('../init/droid/init-droid.js');
       return initDroid(hostInit());
+    }
+    if (host === 'cursor' || (host === undefined && chosen.name === 'cursor')) {
+      const { initCursor } = await import('../init/cursor/init-cursor.js');
+      return initCursor(hostInit());
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
