@@ -10,7 +10,7 @@
 // Environment: CLAUDE_BIN, COMPAT_HARNESS, HOOKWIRE (default `node <project>/dist/hookwire.cjs`; the native
 // client with the daemon: `hookwire-client --hookwire <project>/dist/hookwire.cjs`, with --label client).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,13 @@ const dirs = positionals
   .filter((d) => existsSync(join(d, 'scenario.json')) && !skipped.has(basename(d)))
   .filter((d) => !only || only.some((id) => basename(d).startsWith(id)));
 const work = mkdtempSync(join(tmpdir(), 'hookwire-compat-all-'));
+// A runtime directory of this run's own, so that the native client starts a daemon here, in this network
+// namespace (`unshare -n`), instead of using one a run in another namespace left, which cannot reach this
+// run's stand-in for the model API (seen: prompt hooks failing with ECONNREFUSED through the client). Both
+// sides get it, so the hooks' environments still compare; the daemon exits when idle.
+const runtime = join(work, 'runtime');
+mkdirSync(runtime, { mode: 0o700 });
+process.env.XDG_RUNTIME_DIR = runtime;
 // `--label client` keeps the results of another runner (the native client and the daemon) apart.
 const file = join(here, `comparison-${version}${values.label ? `-${values.label}` : ''}.json`);
 // Re-read before each write: two runs of this script may keep results in the same file.

@@ -2,6 +2,7 @@ import { HookwireError } from '../errors/hookwire-error.js';
 import { claudeCodeHost } from './claude-code/claude-code-host.js';
 import { codexHost } from './codex/codex-host.js';
 import { copilotHost } from './copilot/copilot-host.js';
+import { cursorHost } from './cursor/cursor-host.js';
 import { deepAgentsHost } from './deepagents/deepagents-host.js';
 import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host.js';
 import { droidHost } from './droid/droid-host.js';
@@ -25,6 +26,7 @@ const HOSTS: Host[] = [
   qwenHost,
   droidHost,
   openCodeHost,
+  cursorHost,
   deepAgentsLegacyHost,
   deepAgentsHost,
 ];

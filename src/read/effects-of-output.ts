@@ -16,8 +16,11 @@ export const DECISION_RANK: Readonly<Record<Decision, number>> = {
   block: 4,
 };
 
-/** Why an `updatedInput` refused where the host does not apply one (`EventSpec.updatedInputRefuses`). */
-export const UPDATED_INPUT_REFUSED = 'updatedInput is not applied to this command: it does not run';
+/**
+ * Why an `updatedInput` refused where the host does not apply one (`EventSpec.updatedInputRefuses`), in
+ * Claude Code 2.1.332's words (compat S02: the model reads `[not run: blocked by hook: <this>]`).
+ */
+export const UPDATED_INPUT_REFUSED = "the hook changed the command, which isn't supported here";
 
 /** The text Claude Code shows for a deny that gives no reason. */
 export const DEFAULT_DENY_REASON = 'Blocked by hook';

@@ -18,6 +18,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init cursor [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -60,6 +61,11 @@ else removes hookwire's groups. Everything else in the file is kept.
 the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
 replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
 \`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.
+
+\`init cursor\` adds one entry per Cursor event the hooks file uses to the project's .cursor/hooks.json
+(Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
+the events that can deny; docs/hosts/cursor.md); \`init cursor --undo\` puts the file back as it was when
+only hookwire changed it, else removes hookwire's entries. Everything else in the file is kept.
 
 \`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
 user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
@@ -113,10 +119,11 @@ export async function run(argv: string[]): Promise<number> {
         host !== 'gemini' &&
         host !== 'droid' &&
         host !== 'opencode' &&
+        host !== 'cursor' &&
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\`, \`cursor\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     const hostInit = (): HostInitOptions => ({
@@ -153,6 +160,10 @@ export async function run(argv: string[]): Promise<number> {
     if (host === 'opencode' || (host === undefined && chosen.name === 'opencode')) {
       const { initOpenCode } = await import('../init/opencode/init-opencode.js');
       return initOpenCode(hostInit());
+    }
+    if (host === 'cursor' || (host === undefined && chosen.name === 'cursor')) {
+      const { initCursor } = await import('../init/cursor/init-cursor.js');
+      return initCursor(hostInit());
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
