@@ -164,9 +164,9 @@ describe('hookwire run --host codex', () => {
   });
 
   it('refuses a host it does not know', async () => {
-    const result = await runCli(['run', '--host', 'cursor'], codexEvent(temporary));
+    const result = await runCli(['run', '--host', 'no-such-agent'], codexEvent(temporary));
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--host "cursor" names no host');
+    expect(result.stderr).toContain('--host "no-such-agent" names no host');
   });
 });
 
