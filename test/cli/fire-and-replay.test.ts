@@ -36,6 +36,21 @@ describe('hookwire fire and replay', () => {
     expect(readFileSync(record, 'utf8')).toBe(`${JSON.stringify({ event: 'PreToolUse', payload })}\n`);
   });
 
+  it("fire prints an exit-2 hook's reason in its own words and the hook apart; --json keeps the host's text", async () => {
+    const payload = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+    const args = ['fire', 'PreToolUse', '--settings', 'test/fixtures/cli/exit2.json', '--payload', payload];
+    const shown = await runCli(args);
+    expect(shown.stdout).toContain('reason:   MK_EXIT2 blocked by hook\n');
+    expect(shown.stdout).toMatch(
+      /from: +"\$CLAUDE_PROJECT_DIR"\/test\/fixtures\/cli\/hooks\/exit2\.sh \(.*exit2\.json:\d+\)/,
+    );
+    // The outcome is what Claude Code shows (its own `[<command>]: ` prefix, compat H01-H03): unchanged.
+    const json = JSON.parse((await runCli([...args, '--json'])).stdout) as { reason: string };
+    expect(json.reason).toBe(
+      '["$CLAUDE_PROJECT_DIR"/test/fixtures/cli/hooks/exit2.sh]: MK_EXIT2 blocked by hook',
+    );
+  });
+
   it('fire fails closed on a matcher the linear engine refuses, as run does (issue 22)', async () => {
     const settings = join(temporary, 'lookahead.json');
     const guard = { matcher: '^(?!Read$)', hooks: [{ type: 'command', command: 'exit 2' }] };

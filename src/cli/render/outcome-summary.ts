@@ -25,7 +25,11 @@ function decisionLine(outcome: Outcome): string {
  */
 export function renderOutcomeSummary(outcome: Outcome, indent = '  '): string[] {
   const lines = [`${indent}decision: ${decisionLine(outcome)}`];
-  if (outcome.reason) lines.push(`${indent}reason:   ${oneLine(outcome.reason, 160)}`);
+  if (outcome.reason) {
+    const { reason, from } = ownReason(outcome);
+    lines.push(`${indent}reason:   ${oneLine(reason, 160)}`);
+    if (from.length > 0) lines.push(`${indent}from:     ${oneLine(from.join('; '), 160)}`);
+  }
   for (const context of outcome.additionalContext) lines.push(`${indent}context:  ${oneLine(context, 160)}`);
   if (outcome.updatedInput)
     lines.push(`${indent}input →   ${oneLine(JSON.stringify(outcome.updatedInput), 160)}`);
@@ -38,4 +42,25 @@ export function renderOutcomeSummary(outcome: Outcome, indent = '  '): string[] 
   if (!outcome.continue) lines.push(`${indent}STOP:     ${outcome.stopReason ?? '(no stop reason)'}`);
   for (const warning of outcome.warnings) lines.push(`${indent}warning:  ${oneLine(warning, 160)}`);
   return lines;
+}
+
+/**
+ * The reason as the hooks gave it, and which hooks gave it (docs/protocol.md, "The reason and its hook"):
+ * `outcome.reason` is what the host shows, which for an exit-2 hook is Claude Code's `[<command>]: <stderr>`;
+ * a person reading `fire` or `replay` gets the hook's own words, and the hook on a line of its own.
+ */
+function ownReason(outcome: Outcome): { reason: string; from: string[] } {
+  const runs = (outcome.trace.reason ?? []).flatMap((index) =>
+    outcome.runs.filter((run) => run.index === index),
+  );
+  const reason = outcome.reason ?? '';
+  const stripped = reason
+    .split('\n')
+    .map((line) => {
+      const run = runs.find((candidate) => line.startsWith(`[${candidate.command}]: `));
+      return run === undefined ? line : line.slice(run.command.length + 4);
+    })
+    .join('\n');
+  const from = runs.map((run) => `${run.command} (${run.source.file}:${run.source.line})`);
+  return { reason: stripped, from };
 }

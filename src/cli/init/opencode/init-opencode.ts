@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
 import {
@@ -10,6 +10,7 @@ import { openCodePluginSource, PLUGIN_MARKER } from '../../../hosts/opencode/ope
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { putBackFile } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 
@@ -36,7 +37,13 @@ export function initOpenCode(options: HostInitOptions): number {
     }
     if (current === undefined) options.err(`hookwire init: found no ${file}\n`);
     else {
-      rmSync(file);
+      // hookwire's own file: it goes, with the directories init made for it (docs/cli.md).
+      putBackFile(
+        file,
+        current,
+        () => undefined,
+        () => false,
+      );
       options.err(`hookwire init: removed ${file}\n`);
     }
     return 0;
