@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
 import {
   OPENCODE_EVENTS,
@@ -37,6 +37,9 @@ export function initOpenCode(options: HostInitOptions): number {
     if (current === undefined) options.err(`hookwire init: found no ${file}\n`);
     else {
       rmSync(file);
+      // The folders init made for it go too when nothing else is in them.
+      for (const folder of [dirname(file), dirname(dirname(file))])
+        if (readdirSync(folder).length === 0) rmdirSync(folder);
       options.err(`hookwire init: removed ${file}\n`);
     }
     return 0;
