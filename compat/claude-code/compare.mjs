@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compareHttpRequests, summariseHttpRequests } from '../lib/http-requests.mjs';
 import { compareModelCalls, summariseModelCalls } from '../lib/model-calls.mjs';
 import { compareProcesses, summariseProcesses } from '../lib/processes.mjs';
 
@@ -30,6 +31,14 @@ const modelDifferences = compareModelCalls(
   summariseModelCalls(hookwire.run_dir),
 );
 for (const line of modelDifferences) console.log(`DIFF model ${line}`);
-const same = sharedSame && differences.length === 0 && modelDifferences.length === 0;
+// What an http hook's server received (the scenarios whose server records it: N01).
+const { httpHeaders } = JSON.parse(readFileSync(join(here, '../lib/process-differences.json'), 'utf8'));
+const httpDifferences = compareHttpRequests(
+  summariseHttpRequests(native.run_dir, Object.keys(httpHeaders)),
+  summariseHttpRequests(hookwire.run_dir, Object.keys(httpHeaders)),
+);
+for (const line of httpDifferences) console.log(`DIFF http ${line}`);
+const same =
+  sharedSame && differences.length === 0 && modelDifferences.length === 0 && httpDifferences.length === 0;
 console.log(same ? 'SAME' : 'DIFFERENT');
 process.exit(same ? 0 : 1);

@@ -18,9 +18,10 @@ function normalise(text, runDir) {
     .replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms>N</duration_ms>')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
     .replace(/\d{13}/g, '<ms>')
+    .replace(/\b[A-Z][a-z]{2} +\d{1,2} +\d{2}:\d{2}\b/g, '<ls-time>')
     .replace(/(\w)\1{50,}/g, '$1{many}')
     .replace(/\[[^\]\n]*\]: /g, '[<cmd>]: ')
-    .replace(/from command: ".*?"(?=: )/g, 'from command: "<cmd>"');
+    .replace(/from command: (\\?)".*?\1"(?=: )/g, 'from command: "<cmd>"');
 }
 
 /** The main-loop requests of a run, each `{ who, system, tools, messages }` with normalised texts. */
