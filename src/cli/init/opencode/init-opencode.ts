@@ -37,6 +37,8 @@ export function initOpenCode(options: HostInitOptions): number {
     if (current === undefined) options.err(`hookwire init: found no ${file}\n`);
     else {
       rmSync(file);
+      // The record writeIfChanged keeps beside a file it wrote (put-back-file.ts): the plugin goes whole.
+      rmSync(`${file}.hookwire-init`, { force: true });
       // The folders init made for it go too when nothing else is in them.
       for (const folder of [dirname(file), dirname(dirname(file))])
         if (readdirSync(folder).length === 0) rmdirSync(folder);
