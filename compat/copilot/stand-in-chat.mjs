@@ -1,13 +1,14 @@
 // A stand-in for an OpenAI-compatible Chat Completions API, enough for an agent CLI run offline (GitHub
 // Copilot CLI, Qwen Code): each completion request gets the next turn of the scenario's script.json (a shell
 // call, another tool's call, or a text answer), streamed as Server-Sent Events when the request asks for a stream; every request
-// body is appended to requests.jsonl. Model listings get one model.
+// body is appended to requests.jsonl. Model listings get one model. With `untooled` in the script, a
+// request that offers no tools (OpenCode's title of the session) gets that text and takes no turn.
 //   node stand-in-chat.mjs SCRIPT_JSON LOG_FILE PORT_FILE
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const [scriptFile, logFile, portFile] = process.argv.slice(2);
-const { turns, shellTool } = JSON.parse(readFileSync(scriptFile, 'utf8'));
+const { turns, shellTool, untooled } = JSON.parse(readFileSync(scriptFile, 'utf8'));
 let served = 0;
 
 /** The name and arguments of the shell tool among the request's tools. */
@@ -35,9 +36,11 @@ const server = createServer((request, response) => {
       response.writeHead(404).end();
       return;
     }
+    const offersTools = (parsed.tools ?? []).length > 0;
     // Past the script's end the model keeps saying its last words, so a Stop hook that blocks forever shows.
-    const turn = turns[Math.min(served, turns.length - 1)];
-    served++;
+    const side = untooled !== undefined && !offersTools;
+    const turn = side ? { say: untooled } : turns[Math.min(served, turns.length - 1)];
+    if (!side) served++;
     const id = `chatcmpl-${served}`;
     const created = Math.floor(Date.now() / 1000);
     const call =

@@ -73,7 +73,9 @@ export async function startStandIn(world, script) {
   const standIn = spawn(process.execPath, [script, join(world.work, 'script.json'), world.log, portFile], {
     stdio: 'inherit',
   });
-  while (!existsSync(portFile)) await new Promise((done) => setTimeout(done, 20));
+  // The file exists a moment before its port is written in it: wait for the port itself.
+  const written = () => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '';
+  while (!written()) await new Promise((done) => setTimeout(done, 20));
   return { standIn, port: readFileSync(portFile, 'utf8') };
 }
 

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo 'no rm here' >&2
+exit 2

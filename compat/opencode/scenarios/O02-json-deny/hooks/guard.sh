@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"REASON-json"}}'

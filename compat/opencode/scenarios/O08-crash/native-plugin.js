@@ -1,0 +1,5 @@
+export const Native = async () => ({
+  'tool.execute.before': async () => {
+    throw new Error('boom');
+  },
+});
