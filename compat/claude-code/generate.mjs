@@ -151,6 +151,101 @@ function lifetimeScenario(dir) {
   });
 }
 
+/**
+ * A hook that answers late: it records its start, waits $2 seconds, then answers as its event can (CwdChanged:
+ * an `export` in CLAUDE_ENV_FILE and `watchPaths` naming late.txt; SubagentStop: a block, the first time
+ * only) and records its end. Whether the host still applies an answer that comes after it went on.
+ */
+const LATE = `#!/bin/bash
+IN=$(cat); printf '%s' "$IN" | @@BIN@@/logstdin "late:$1"
+line() { printf '{"event":"%s","what":"%s","t":%s}\\n' "$1" "$2" "$(date +%s%3N)" >> @@OUT@@/life.jsonl; }
+line "$1" start
+trap 'line "$1" TERM; exit 143' TERM
+sleep "$2" & wait $!
+case "$1" in
+  CwdChanged)
+    [ -n "$CLAUDE_ENV_FILE" ] && echo 'export MK_LATE_ENV=cwd' >> "$CLAUDE_ENV_FILE"
+    printf '{"hookSpecificOutput":{"hookEventName":"CwdChanged","watchPaths":["@@PROJ@@/late.txt"]}}' ;;
+  SubagentStop)
+    if [ ! -e @@OUT@@/substop-blocked ]; then
+      : > @@OUT@@/substop-blocked
+      printf '{"decision":"block","reason":"MK_SUBSTOP_LATE keep going"}'
+    fi ;;
+esac
+line "$1" end
+`;
+
+/** The late answers of the events the host does not wait for (CwdChanged, SubagentStop; FileChanged records). */
+function lateAnswersScenario(dir) {
+  const group = (event, seconds) => [
+    { hooks: [{ type: 'command', command: `@@HOOKS@@/late.sh ${event} ${seconds}` }] },
+  ];
+  write(dir, 'settings.json', {
+    hooks: {
+      CwdChanged: group('CwdChanged', 2),
+      FileChanged: group('FileChanged', 0),
+      SubagentStop: group('SubagentStop', 2),
+    },
+  });
+  write(dir, 'hooks/late.sh', LATE, 0o755);
+  const bash = (n, id, command) => toolUse(n, id, { tool: 'Bash', input: { command, description: id } });
+  write(dir, 'script.json', {
+    main: [
+      [bash(0, 'cd', 'cd sub')],
+      [bash(1, 'touch', 'sleep 5; echo x >> @@PROJ@@/late.txt; sleep 3')],
+      [bash(2, 'env', 'echo "env=${MK_LATE_ENV:-unset}"')],
+      [
+        toolUse(3, 'agent', {
+          tool: 'Agent',
+          input: {
+            description: 'probe',
+            prompt: 'SUBAGENT_MARK answer done',
+            subagent_type: 'general-purpose',
+          },
+        }),
+      ],
+      [bash(4, 'wait', 'sleep 5')],
+      [{ type: 'text', text: 'all done' }],
+    ],
+    sub: [[{ type: 'text', text: 'subagent done' }], [{ type: 'text', text: 'subagent again' }]],
+    sub_marker: 'SUBAGENT_MARK',
+  });
+  write(dir, 'scenario.json', {
+    id: 'L02-late-answers',
+    kind: 'late',
+    prompt: 'go',
+    flags: ['--allowedTools', 'Bash', 'Agent'],
+    files: { 'sub/.keep': '', 'late.txt': 'w\n' },
+    timeout_s: 300,
+    events: ['CwdChanged', 'FileChanged', 'SubagentStop'],
+  });
+}
+
+/** A CwdChanged on the session's last tool call: its hook starts as the session ends. */
+function cwdAtEndScenario(dir) {
+  write(dir, 'settings.json', {
+    hooks: { CwdChanged: [{ hooks: [{ type: 'command', command: '@@HOOKS@@/late.sh CwdChanged 0' }] }] },
+  });
+  write(dir, 'hooks/late.sh', LATE, 0o755);
+  write(dir, 'script.json', [
+    [toolUse(0, 'cd', { tool: 'Bash', input: { command: 'cd sub', description: 'cd' } })],
+    [{ type: 'text', text: 'all done' }],
+  ]);
+  write(dir, 'scenario.json', {
+    id: 'L03-cwdchanged-at-session-end',
+    kind: 'lifetime',
+    prompt: 'go',
+    flags: ['--allowedTools', 'Bash'],
+    files: { 'sub/.keep': '' },
+    // A run that outlives the session (the catch-all hookwire init writes) records after the host exits:
+    // whether the hook ran and how it ended are compared, not whether the host's exit came after it.
+    post: 'sleep 3',
+    awaitedNotCompared: true,
+    timeout_s: 120,
+    events: ['CwdChanged'],
+  });
+}
+
 /** The compound-command scenarios (compat/scenarios/K*): a denying `if: "Bash(rm *)"` hook, one command. */
 export function generateCompound(out) {
   return Object.entries(compoundScenarios).map(([id, command]) => {
@@ -206,6 +301,10 @@ export function generate(out) {
   }
   lifetimeScenario(join(out, 'L01-event-lifetimes'));
   dirs.push(join(out, 'L01-event-lifetimes'));
+  lateAnswersScenario(join(out, 'L02-late-answers'));
+  dirs.push(join(out, 'L02-late-answers'));
+  cwdAtEndScenario(join(out, 'L03-cwdchanged-at-session-end'));
+  dirs.push(join(out, 'L03-cwdchanged-at-session-end'));
   return dirs;
 }
 

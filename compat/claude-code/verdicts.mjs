@@ -30,6 +30,7 @@ export function verdictOf(meta, { observed, runDir }) {
     return { fired, subjectsCalled: observed.stream_tool_results.length };
   }
   if (kind === 'lifetime') return lifetimeVerdict(meta, observed, runDir);
+  if (kind === 'late') return lateVerdict(meta, observed, runDir);
   const toolResult = observed.stream_tool_results[0];
   return {
     hookRan: observed.hook_stdin.length > 0,
@@ -83,11 +84,35 @@ function lifetimeVerdict(meta, observed, runDir) {
       ran: true,
       ended: ending?.what ?? 'none',
       termAfterStartMs: ending?.what === 'TERM' ? bucket(ending.t - start.t) : undefined,
-      awaited: ending?.what === 'end' && next !== undefined ? next >= ending.t : ending ? false : null,
+      awaited: meta.awaitedNotCompared
+        ? undefined
+        : ending?.what === 'end' && next !== undefined
+          ? next >= ending.t
+          : ending
+            ? false
+            : null,
       firings: mine.filter((l) => l.what === 'start').length,
     };
   }
   return { events };
+}
+
+/**
+ * Whether the host applied the answers that came after it went on (L02): the late CwdChanged's
+ * `watchPaths` (FileChanged then fires on late.txt), its CLAUDE_ENV_FILE export (a later Bash call sees
+ * it), a late SubagentStop block (the subagent gets another turn with the reason).
+ */
+function lateVerdict(meta, observed, runDir) {
+  const { events } = lifetimeVerdict(meta, observed, runDir);
+  const fileChanged = observed.hook_stdin.filter((h) => h.hook === 'late:FileChanged');
+  const envResult = observed.stream_tool_results.find((r) => r.tool_use_id.endsWith('_env'));
+  const api = readFileSync(join(runDir, 'api.log'), 'utf8');
+  return {
+    events,
+    lateWatchPathsApplied: fileChanged.some((h) => String(h.stdin?.file_path ?? '').endsWith('late.txt')),
+    lateEnvFileApplied: /env=cwd/.test(envResult?.content ?? ''),
+    lateSubagentStopBlockApplied: api.includes('MK_SUBSTOP_LATE'),
+  };
 }
 
 /** A duration in the coarse steps a loaded machine keeps stable. */

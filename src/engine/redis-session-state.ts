@@ -25,9 +25,13 @@ const RESTORE_RETRY_MS = 500;
  * of another's operation or none of it. Keys of a session share its hash tag (`{...}`), so a cluster would
  * keep them on one node.
  */
-const CLAIM_ONCE = `local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], '1')
+// A claim holds the claimer's own token, so a claim whose answer was lost can be taken back (RELEASE_ONCE)
+// without touching another replica's.
+const CLAIM_ONCE = `local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return claimed`;
+const RELEASE_ONCE = `if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0`;
 const COUNT_STOP = `if ARGV[2] == '0' then redis.call('HDEL', KEYS[1], ARGV[1]) return 1 end
 local count = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 if count > tonumber(ARGV[3]) then redis.call('HDEL', KEYS[1], ARGV[1]) return 0 end
@@ -54,7 +58,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return #items`;
 
 interface ScriptedRedis extends Redis {
-  hookwireClaimOnce(key: string, field: string, ttl: number): Promise<number>;
+  hookwireClaimOnce(key: string, field: string, ttl: number, token: string): Promise<number>;
+  hookwireReleaseOnce(key: string, field: string, token: string): Promise<number>;
   hookwireCountStop(key: string, field: string, blocked: string, cap: number, ttl: number): Promise<number>;
   hookwireQueue(key: string, ids: string, item: string, ttl: number, id: string): Promise<number>;
   hookwireTake(pending: string, taken: string, ttl: number): Promise<string[]>;
@@ -116,6 +121,7 @@ export async function connectRedisSessionState(
     lastError = error.message;
   });
   client.defineCommand('hookwireClaimOnce', { numberOfKeys: 1, lua: CLAIM_ONCE });
+  client.defineCommand('hookwireReleaseOnce', { numberOfKeys: 1, lua: RELEASE_ONCE });
   client.defineCommand('hookwireCountStop', { numberOfKeys: 1, lua: COUNT_STOP });
   client.defineCommand('hookwireQueue', { numberOfKeys: 2, lua: QUEUE });
   client.defineCommand('hookwireTake', { numberOfKeys: 2, lua: TAKE });
@@ -144,6 +150,9 @@ class RedisSessionState implements SessionStateBackend {
   readonly keepsSessions = true;
   /** Takes whose answer was lost, still to be put back. */
   private readonly restoring = new Map<string, NodeJS.Timeout | undefined>();
+  /** Once claims whose answer was lost, still to be taken back. */
+  private readonly releasing = new Set<() => Promise<unknown>>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -155,10 +164,25 @@ class RedisSessionState implements SessionStateBackend {
     private readonly lastError: () => string,
   ) {}
 
-  claimOnce(sessionId: string, hookKey: string): Promise<boolean> {
-    return this.call(`claiming a once hook of session ${sessionId}`, () =>
-      this.client.hookwireClaimOnce(this.key(sessionId, 'once'), sha256(hookKey), this.ttlMs),
-    ).then((claimed) => claimed === 1);
+  /**
+   * A claim whose answer is lost (a timeout, a dropped connection) may still have been made in Redis, and
+   * the event that asked is blocked without running the hook: the claim is then taken back (its own token
+   * only; sent after it on the same connection, so it runs after it), so the session's next event runs the
+   * hook. Exactly once, unless the replica dies before the release gets through (then at most once).
+   */
+  async claimOnce(sessionId: string, hookKey: string): Promise<boolean> {
+    const key = this.key(sessionId, 'once');
+    const field = sha256(hookKey);
+    const token = randomUUID();
+    try {
+      const claimed = await this.call(`claiming a once hook of session ${sessionId}`, () =>
+        this.client.hookwireClaimOnce(key, field, this.ttlMs, token),
+      );
+      return claimed === 1;
+    } catch (error) {
+      this.retry(() => this.client.hookwireReleaseOnce(key, field, token));
+      throw error;
+    }
   }
 
   countStopBlock(sessionId: string, key: string, blocked: boolean, cap: number): Promise<boolean> {
@@ -259,7 +283,30 @@ class RedisSessionState implements SessionStateBackend {
       }),
     );
     this.restoring.clear();
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    await Promise.allSettled([...this.releasing].map((release) => release()));
+    this.releasing.clear();
     await this.client.quit().catch(() => this.client.disconnect());
+  }
+
+  /** Sends a command until Redis answers it, for up to TAKEN_TTL_MS or until close() (one last try). */
+  private retry(command: () => Promise<unknown>, startedAt = Date.now()): void {
+    this.releasing.add(command);
+    command().then(
+      () => this.releasing.delete(command),
+      () => {
+        if (this.closed || Date.now() - startedAt > TAKEN_TTL_MS) {
+          this.releasing.delete(command);
+          return;
+        }
+        const timer = setTimeout(() => {
+          this.retryTimers.delete(timer);
+          this.retry(command, startedAt);
+        }, RESTORE_RETRY_MS);
+        timer.unref();
+        this.retryTimers.add(timer);
+      },
+    );
   }
 
   /** Puts a lost take's results back, retrying until Redis answers or the copy has expired. */

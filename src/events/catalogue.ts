@@ -167,6 +167,7 @@ const rows = {
   SubagentStop: {
     family: 'protocol',
     description: 'When a subagent is about to finish; a block makes it continue with the reason.',
+    hostAppliesLateAnswer: true,
     matcher: { field: 'agent_type' },
     input: {
       stop_hook_active: required(
@@ -361,6 +362,7 @@ const rows = {
   CwdChanged: {
     family: 'protocol',
     description: 'The working directory changed; hooks can replace the watched paths.',
+    hostAppliesLateAnswer: true,
     matcher: null,
     input: {
       old_cwd: required('string', 'The previous directory.'),
@@ -380,6 +382,7 @@ const rows = {
   FileChanged: {
     family: 'protocol',
     description: 'A watched file changed; the matcher is tested against its basename.',
+    hostAppliesLateAnswer: true,
     matcher: { field: 'file_path', basename: true },
     input: {
       file_path: required('string', 'The changed file.'),

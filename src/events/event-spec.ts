@@ -116,6 +116,14 @@ export interface EventSpec {
    */
   readonly hostDoesNotWait?: true;
   /**
+   * Claude Code goes on before this event's hooks end (CwdChanged, FileChanged; SubagentStop, whose
+   * subagent runs in the background) but applies their answer when it comes, and ends the process group of
+   * those still running when the session ends (docs/protocol.md, compat L02, L03): `hookwire init claude`
+   * installs a command that takes the run out of the reach of that group's signals and still hands the host
+   * the run's output and exit status.
+   */
+  readonly hostAppliesLateAnswer?: true;
+  /**
    * The host gives this event's hooks `CLAUDE_ENV_FILE`, the session's environment file they append
    * `export NAME=value` lines to, and applies it to its later tool runs (docs/host-helpers.md).
    */

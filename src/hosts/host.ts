@@ -92,8 +92,11 @@ export interface HostAnswerEncoder {
    * sent it, for a host whose answer speaks its own words (Gemini CLI's tool arguments); absent in a trace.
    */
   command(outcome: Outcome, incoming?: IncomingEvent): CommandAnswer;
-  /** As an http hook: the JSON body (`hookwire serve`). */
-  http(outcome: Outcome): Record<string, unknown>;
+  /**
+   * As an http hook: the JSON body (`hookwire serve`). `incoming` as for `command` (absent in a trace). A
+   * host without http hooks of its own answers its command hook's JSON (`commandAnswerAsHttp`).
+   */
+  http(outcome: Outcome, incoming?: IncomingEvent): Record<string, unknown>;
   /**
    * `hookwire run`'s own failure on an event that can block, answered as a block with `reason`. Absent:
    * exit 2 with the reason on stderr, which Claude Code and the hosts that copy it read as a block on every

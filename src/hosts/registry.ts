@@ -7,6 +7,7 @@ import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host
 import { droidHost } from './droid/droid-host.js';
 import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
+import { openCodeHost } from './opencode/opencode-host.js';
 import { qwenHost } from './qwen/qwen-host.js';
 
 /** The host `--host` names when it is not given. */
@@ -23,6 +24,7 @@ const HOSTS: Host[] = [
   geminiHost,
   qwenHost,
   droidHost,
+  openCodeHost,
   deepAgentsLegacyHost,
   deepAgentsHost,
 ];

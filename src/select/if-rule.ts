@@ -96,10 +96,22 @@ function inputKindOf(toolName: string): InputKind {
   return 'other';
 }
 
+/**
+ * A rule ending in ` *` (`rm *`) matches as a glob and also the command alone (`rm`), as Claude Code 2.1.332
+ * matches it (compat G01, `rmNoArgs`).
+ */
+function bareOrGlob(argument: string): { test(command: string): boolean } {
+  const glob = globToRegExp(argument, TEXT_GLOB);
+  const bare = globToRegExp(argument.slice(0, -2), TEXT_GLOB);
+  return { test: (command) => glob.test(command) || bare.test(command) };
+}
+
 function argumentTests(argument: string, home: string): Record<InputKind, (call: ToolCall) => boolean> {
   const commandPattern = argument.endsWith(':*')
     ? new RegExp(`^${escapeRegExp(argument.slice(0, -2))}(?:\\s.*)?$`, 's')
-    : globToRegExp(argument, TEXT_GLOB);
+    : argument.endsWith(' *')
+      ? bareOrGlob(argument)
+      : globToRegExp(argument, TEXT_GLOB);
   const anything = globToRegExp(argument, TEXT_GLOB);
   const path = pathTest(argument, home);
   const domain = argument.startsWith('domain:')

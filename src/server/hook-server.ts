@@ -7,6 +7,7 @@ import { HookwireError } from '../errors/hookwire-error.js';
 import { unknownEvent } from '../events/hook-io.js';
 import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../hosts/host.js';
+import type { Outcome } from '../outcome/outcome.js';
 import { withTraceParent } from '../telemetry/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
 import { confinePayload } from './confine-payload.js';
@@ -196,7 +197,16 @@ export function createHookServer(options: HookServerOptions): HookServer {
       incoming === undefined ? hostEvent : (served?.host.events.toCatalogue(incoming.event) ?? hostEvent);
     const fields = incoming?.payload ?? given;
     const engine = served?.engine ?? options.engine;
-    const encode = served?.host.answer.http ?? answer;
+    const form = answerFormOf(request);
+    if (typeof form === 'object') return form;
+    const hostAnswer = served?.host.answer ?? options.host?.answer ?? claudeCodeHost.answer;
+    // The command form is what `hookwire run --server` writes as its own stdout, stderr and exit code: the
+    // same outcome, encoded as the host reads a command hook (for hosts that have no http hooks).
+    const encode =
+      form === 'command'
+        ? (outcome: Outcome) => hostAnswer.command(outcome, incoming)
+        : (outcome: Outcome) =>
+            served === undefined ? answer(outcome) : served.host.answer.http(outcome, incoming);
     const local = await confinePayload(event, fields, {
       cwd: fallbackCwd,
       clientDirectories: options.clientDirectories ?? [],
@@ -326,6 +336,22 @@ function hostNameOf(request: IncomingMessage): string | undefined | Reply {
     return { status: 400, body: { error: `?host= says ${inQuery}, ${HOST_HEADER} says ${inHeader}` } };
   }
   return inQuery ?? inHeader;
+}
+
+/** The header a request may ask for the command form of the answer with (or `?answer=command`). */
+export const ANSWER_HEADER = 'x-hookwire-answer';
+
+/**
+ * How the outcome is encoded: `http` (the default: the host's http-hook answer) or `command` (`{ exitCode,
+ * stdout, stderr }`, the host's command-hook answer, for `hookwire run --server`); anything else is a 400.
+ */
+function answerFormOf(request: IncomingMessage): 'http' | 'command' | Reply {
+  const query = (request.url ?? '').split('?')[1];
+  const inQuery = query === undefined ? undefined : (new URLSearchParams(query).get('answer') ?? undefined);
+  const header = request.headers[ANSWER_HEADER];
+  const named = inQuery ?? (typeof header === 'string' && header !== '' ? header : undefined) ?? 'http';
+  if (named === 'http' || named === 'command') return named;
+  return { status: 400, body: { error: `the answer form is http or command, not ${JSON.stringify(named)}` } };
 }
 
 /** A path segment percent-decoded, or null when it is not valid percent-encoding (`/hooks/%E0%A4%A`). */

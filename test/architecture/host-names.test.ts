@@ -33,6 +33,9 @@ const PENDING = [
   // Factory Droid's installer, added after the list was drawn, where every other host's installer still is.
   'cli/init/droid/init-droid.ts',
   'cli/init/droid/plan-droid-hooks.ts',
+  // OpenCode's installer, beside Factory Droid's: the plugin it writes is the host's own
+  // (src/hosts/opencode/opencode-plugin-source.ts), the routing by name is still commands/init.ts's.
+  'cli/init/opencode/init-opencode.ts',
   'cli/init/gemini/init-gemini.ts',
   'cli/init/gemini/plan-gemini-settings.ts',
   'cli/init/gemini/trusted-folders.ts',

@@ -80,3 +80,35 @@ describe('hookwire replay of a trace', () => {
     expect(html.stderr).toContain(`--html: directory not found: ${join(temporary, 'missing')}`);
   });
 });
+
+describe('hookwire replay after hookwire init claude', () => {
+  it('skips, and says it skipped, the catch-all that calls hookwire itself: no false difference', async () => {
+    const project = join(temporary, 'after-init');
+    const state = join(temporary, 'after-init-state');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    mkdirSync(join(project, '.hookwire'), { recursive: true });
+    writeFileSync(join(project, '.hookwire', 'hooks.json'), JSON.stringify({ hooks: {} }));
+    const catchAll = 'hookwire run --settings "$CLAUDE_PROJECT_DIR"/.hookwire/hooks.json PreToolUse';
+    writeFileSync(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: catchAll }] }] } }),
+    );
+    const env = { HOOKWIRE_STATE_DIR: state };
+    expect((await runCli(['trust', '--project', project, '--yes'], '', env)).code).toBe(0);
+    const traces = join(temporary, 'after-init-traces');
+    const recorded = await runCli(
+      ['run', '--settings', join(project, '.hookwire', 'hooks.json'), '--trace', traces],
+      hookInput('PreToolUse', { ...bash('ls'), cwd: project }),
+      env,
+    );
+    expect(recorded.code).toBe(0);
+    const replayed = await runCli(['replay', join(traces, 's1.trace.jsonl'), '--cwd', project], '', env);
+    expect(replayed.code).toBe(0);
+    expect(replayed.stdout).toContain(
+      `note: skipped the PreToolUse hook at ${join(project, '.claude', 'settings.json')}:1, which calls hookwire itself`,
+    );
+    expect(replayed.stdout).not.toContain('≠ recorded');
+    expect(replayed.stdout).toMatch(/; 0 differ from the recording\n$/);
+  });
+});

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSkipReason, startTestRedis, type TestRedis } from '../support/redis-server.js';
 import {
@@ -12,7 +12,7 @@ import {
   replicaSettings,
   startReplicas,
 } from '../support/serve-replicas.js';
-import type { StartedServe } from '../support/start-serve.js';
+import { type StartedServe, startServe } from '../support/start-serve.js';
 
 /*
  * Replicas of `hookwire serve` (real processes on loopback) sharing one real redis-server, under a load of
@@ -97,13 +97,24 @@ async function drain(
   for (let pass = 0; pass < passes; pass++) {
     const delivered = new Set(load.sent.flatMap((sent) => deliveredResults(sent.answer)));
     const produced = logLines(settings.backgroundLog);
-    if (produced.every((id) => delivered.has(id)) || Date.now() > deadline) return;
+    const ran = new Set(
+      logLines(settings.onceLog).map((line) => (JSON.parse(line) as { session_id: string }).session_id),
+    );
+    const done =
+      produced.every((id) => delivered.has(id)) &&
+      Array.from({ length: SESSIONS }, (_, index) => load.session(index)).every((session) =>
+        ran.has(session),
+      );
+    if (done || Date.now() > deadline) return;
     await load.everySession((session) => load.send(session, 'UserPromptSubmit', { prompt: 'drain' }));
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-/** The invariants every fault keeps; `replicaDied`: results of hooks a killed replica ran may be lost. */
+/**
+ * The invariants every fault keeps; `replicaDied`: results of hooks a killed replica ran may be lost, and a
+ * `once` hook it claimed may never run (at most once). `drain` first, so every session has had a clean prompt.
+ */
 function checkInvariants(load: Load, settings: ReplicaSettings, replicaDied: boolean): void {
   const answered = load.sent.filter((sent) => sent.answer.kind === 'answered');
   expect(answered.filter((sent) => sent.answer.kind === 'answered' && sent.answer.status !== 200)).toEqual(
@@ -119,7 +130,7 @@ function checkInvariants(load: Load, settings: ReplicaSettings, replicaDied: boo
       expect(JSON.stringify(sent.answer)).not.toContain('permissionDecision');
     }
   }
-  // once: at most once per session; exactly once where every prompt was answered without a fault.
+  // once: exactly once per session; at most once where a replica died and a prompt met a fault.
   const onceRuns = new Map<string, number>();
   for (const line of logLines(settings.onceLog)) {
     const session = (JSON.parse(line) as { session_id: string }).session_id;
@@ -130,7 +141,10 @@ function checkInvariants(load: Load, settings: ReplicaSettings, replicaDied: boo
     const prompts = load.sent.filter((sent) => sent.session === session && sent.event === 'UserPromptSubmit');
     const clean = prompts.every((sent) => sent.answer.kind === 'answered' && !isStateFaultBlock(sent.answer));
     const runs = onceRuns.get(session) ?? 0;
-    expect({ session, runs: Math.min(runs, 2) }).toEqual({ session, runs: clean ? 1 : Math.min(runs, 1) });
+    // A claim whose answer a fault lost is taken back, so a later prompt runs the hook: exactly once,
+    // unless the replica that claimed died before it could take it back.
+    const exactly = clean || !replicaDied;
+    expect({ session, runs: Math.min(runs, 2) }).toEqual({ session, runs: exactly ? 1 : Math.min(runs, 1) });
   }
   // Background results: never delivered twice; every one delivered unless a replica died.
   const delivered = load.sent.flatMap((sent) => deliveredResults(sent.answer));
@@ -152,7 +166,9 @@ describe.skipIf(skip !== undefined)(skip ?? 'serve replicas sharing a Redis stat
     if (settings) rmSync(settings.directory, { recursive: true, force: true });
   });
 
-  async function replicas(count: number, extra: readonly string[] = []) {
+  // Where no fault is made, each state command may take long: on a starved machine a healthy Redis can be
+  // slower than serve's default second, and the event would (rightly) fail closed. The fault tests set their own.
+  async function replicas(count: number, extra: readonly string[] = ['--state-timeout', '30000']) {
     settings = replicaSettings();
     const { replicas: children, urls } = await startReplicas(count, settings.settings, redis.url, extra);
     started.push(...children);
@@ -177,6 +193,54 @@ describe.skipIf(skip !== undefined)(skip ?? 'serve replicas sharing a Redis stat
       }
       const expected = Array.from({ length: 20 }, (_, index) => index % 10 !== 9);
       expect(blocked).toEqual(expected);
+      await stopAll(children);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'three replicas under concurrent load, no fault: once exactly once, each result exactly once, the Stop cap per session',
+    async () => {
+      const { children, urls } = await replicas(3);
+      const load = new Load(urls, 'load');
+      const times = (count: number, step: (index: number) => Promise<unknown>) =>
+        Promise.all(Array.from({ length: count }, (_, index) => step(index)));
+      // Every session's prompts at once, spread over the replicas: they race for the same once claim.
+      await load.everySession((session) =>
+        times(4, (index) => load.send(session, 'UserPromptSubmit', { prompt: `p${index}` })),
+      );
+      // Background results of several tool calls at once; the takes of the next prompts race for them.
+      await load.everySession((session) =>
+        times(3, (index) =>
+          load.send(session, 'PostToolUse', {
+            tool_name: 'Bash',
+            tool_input: { command: 'ls', result_id: `r-${session}-${index}` },
+            tool_response: {},
+          }),
+        ),
+      );
+      await load.everySession((session) =>
+        times(4, () => load.send(session, 'UserPromptSubmit', { prompt: 'next' })),
+      );
+      await drain(load, settings);
+      // Each session's Stops one after another (the cap counts consecutive ones), every session at once.
+      const stops = new Map<string, boolean[]>();
+      await load.everySession(async (session) => {
+        const blocked: boolean[] = [];
+        for (let stop = 0; stop < 11; stop++) {
+          const answer = await load.send(session, 'Stop', { stop_hook_active: stop > 0 });
+          blocked.push(answer.kind === 'answered' && answer.body.decision === 'block');
+        }
+        stops.set(session, blocked);
+      });
+      expect(
+        load.sent.filter((sent) => sent.answer.kind !== 'answered' || isStateFaultBlock(sent.answer)),
+      ).toEqual([]);
+      checkInvariants(load, settings, false);
+      expect(logLines(settings.backgroundLog)).toHaveLength(SESSIONS * 3);
+      const expected = Array.from({ length: 11 }, (_, index) => index !== 9);
+      for (const [session, blocked] of stops)
+        expect({ session, blocked }).toEqual({ session, blocked: expected });
       await stopAll(children);
     },
     TIMEOUT_MS,
@@ -235,28 +299,28 @@ describe.skipIf(skip !== undefined)(skip ?? 'serve replicas sharing a Redis stat
     TIMEOUT_MS,
   );
 
-  // Left undone: under CLIENT PAUSE one request was seen never answered (before the per-call deadline in
-  // redis-session-state.ts); with that deadline the test still did not finish within its bound here. Kept
-  // skipped, not deleted, until that is found (docs/serve.md, "Faults").
-  it.skip(
-    'Redis slow (every client paused) or unreachable mid-load: blocked within the bounded timeout, naming the store',
+  it(
+    'Redis slow (the server stopped, SIGSTOP) or unreachable mid-load: blocked within the bounded timeout, naming the store',
     async () => {
       const { children, urls } = await replicas(2, ['--state-timeout', '300']);
       const load = new Load(urls, 'slow');
       await load.everySession((session) => load.work(session, 1));
-      // redis-cli, a connection of its own each time: a client's commands wait while paused, but UNPAUSE's do not.
-      const admin = (...command: string[]) =>
-        execFileSync('redis-cli', ['-p', String(redis.port), ...command], { stdio: 'ignore' });
+      // Slow: the server stops answering (SIGSTOP) while the second round is in flight; the connections stay
+      // open and every command sent meanwhile waits in Redis's socket, to be run when it goes on (SIGCONT).
+      // (Not CLIENT PAUSE ALL: on Redis 7.0 it pauses the CLIENT UNPAUSE meant to end it as well.)
       const round = load.everySession((session) => load.work(session, 2));
-      admin('CLIENT', 'PAUSE', '600000', 'ALL');
+      redis.pause();
       load.whileDown = true;
       await load.everySession((session) => load.work(session, 3));
       load.whileDown = false;
-      admin('CLIENT', 'UNPAUSE');
+      redis.resume();
       await round;
       await load.everySession((session) => load.work(session, 4));
       await drain(load, settings);
       checkInvariants(load, settings, false);
+      const slow = load.sent.filter((sent) => sent.whileDown);
+      expect(slow.filter((sent) => !isStateFaultBlock(sent.answer))).toEqual([]);
+      expect(slow.some((sent) => JSON.stringify(sent.answer).includes('no answer within 300 ms'))).toBe(true);
       // Unreachable: the store is gone (killed, its state lost with it: no persistence here).
       await redis.stop('kill');
       load.whileDown = true;
@@ -264,11 +328,9 @@ describe.skipIf(skip !== undefined)(skip ?? 'serve replicas sharing a Redis stat
         load.send(session, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }),
       );
       load.whileDown = false;
-      const faulted = load.sent.filter((sent) => sent.whileDown && isStateFaultBlock(sent.answer));
-      expect(faulted.some((sent) => JSON.stringify(sent.answer).includes('no answer within 300 ms'))).toBe(
-        true,
-      );
-      expect(faulted.some((sent) => JSON.stringify(sent.answer).includes('not connected'))).toBe(true);
+      const gone = load.sent.filter((sent) => sent.whileDown && sent.event === 'PreToolUse').slice(-SESSIONS);
+      expect(gone.filter((sent) => !isStateFaultBlock(sent.answer))).toEqual([]);
+      expect(gone.some((sent) => JSON.stringify(sent.answer).includes('not connected'))).toBe(true);
       // The store's state went with it: only the blocking invariant is asked of this last part.
       checkInvariants(load, settings, true);
       await redis.start();
@@ -276,4 +338,41 @@ describe.skipIf(skip !== undefined)(skip ?? 'serve replicas sharing a Redis stat
     },
     TIMEOUT_MS,
   );
+});
+
+describe('a store that accepts connections and never answers', () => {
+  it('serve does not start, naming the store, within the connect timeout', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const settings = replicaSettings();
+    try {
+      const serve = startServe([
+        '--settings',
+        settings.settings,
+        '--port',
+        '0',
+        '--insecure-no-auth',
+        '--state',
+        `redis://127.0.0.1:${port}/0`,
+        '--state-timeout',
+        '300',
+      ]);
+      expect(await serve.listening).toBeNull();
+      expect(await serve.exited).toBe(1);
+      expect(serve.stderr()).toContain(
+        `not starting: cannot reach the session state store redis://127.0.0.1:${port}/0`,
+      );
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      rmSync(settings.directory, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

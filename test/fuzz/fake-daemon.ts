@@ -4,6 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nativeClient } from '../../scripts/native-client.js';
+import { DAEMON_PROTOCOL, encodeAnswer, encodeHello } from '../../src/cli/daemon/daemon-wire.js';
 
 /*
  * A fake hookwire daemon for the native client's wire (docs/daemon.md, "The client fails closed"): a real
@@ -56,28 +57,11 @@ export const VERSION = (
     version: string;
   }
 ).version;
-const PROTOCOL = 2;
 
-export function encodeAnswer(code: number, stdout: string, stderr: string): Buffer {
-  const out = Buffer.from(stdout);
-  const err = Buffer.from(stderr);
-  const answer = Buffer.alloc(16 + out.length + err.length);
-  answer.write('HWA1', 0, 'latin1');
-  answer.writeUInt32LE(code >>> 0, 4);
-  answer.writeUInt32LE(out.length, 8);
-  out.copy(answer, 12);
-  answer.writeUInt32LE(err.length, 12 + out.length);
-  err.copy(answer, 16 + out.length);
-  return answer;
-}
-
-function hello(version: string, protocol = PROTOCOL): Buffer {
-  const versionBytes = Buffer.from(version);
-  const bytes = Buffer.alloc(12 + versionBytes.length);
-  bytes.write('HWH1', 0, 'latin1');
+/** The daemon's greeting, or one that announces another protocol version (a daemon of another release). */
+function hello(version: string, protocol = DAEMON_PROTOCOL): Buffer {
+  const bytes = encodeHello(version);
   bytes.writeUInt32LE(protocol, 4);
-  bytes.writeUInt32LE(versionBytes.length, 8);
-  versionBytes.copy(bytes, 12);
   return bytes;
 }
 
@@ -106,7 +90,7 @@ async function play(socket: Socket, script: DaemonScript): Promise<void> {
       socket.destroy();
       return;
     case 'other-protocol':
-      await write(hello(VERSION, PROTOCOL + 1));
+      await write(hello(VERSION, DAEMON_PROTOCOL + 1));
       return;
     case 'other-version':
       await write(hello(`${VERSION}-other`));

@@ -39,6 +39,9 @@ describe('a Bash if rule matches every subcommand (Claude Code 2.1.332, issue: c
     '"rm" -rf x',
     "'rm' -rf x",
     'r\\m -rf x',
+    // `rm *` matches the command alone too (compat G01, rmNoArgs), alone or in a compound line.
+    'rm',
+    'ls && rm',
     // hookwire errs toward the guard (docs/protocol.md): wrappers, paths, nested shells.
     'sudo rm -rf x',
     'sudo -u root rm -rf x',
@@ -71,6 +74,9 @@ describe('a Bash if rule matches every subcommand (Claude Code 2.1.332, issue: c
     'cat rm.txt | wc -l',
     '# rm -rf x',
     'rmdir x',
+    // Negative control of the bare form: another command that starts with the same letters.
+    'rmdir',
+    'rm_all',
   ])('%j does not match', (command) => {
     expect(matches(command)).toBe(false);
   });

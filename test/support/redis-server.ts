@@ -46,6 +46,12 @@ export interface TestRedis {
   start(): Promise<void>;
   /** Stops it; `save` writes its data first (a restart keeps the state), else it is killed (SIGKILL). */
   stop(how: 'save' | 'kill'): Promise<void>;
+  /**
+   * Makes it slow to the point of silence: SIGSTOP, so connections stay open and new ones are accepted by
+   * the kernel, but nothing is answered until `resume()` (SIGCONT); then every command waiting is run.
+   */
+  pause(): void;
+  resume(): void;
   /** Stops it and removes its directory. */
   remove(): Promise<void>;
 }
@@ -95,6 +101,8 @@ export async function startTestRedis(): Promise<TestRedis> {
   const stop = async (how: 'save' | 'kill') => {
     const running = child;
     if (running === undefined || running.exitCode !== null) return;
+    // A paused server would never save; a killed one must not stay stopped as a zombie's parent waits.
+    running.kill('SIGCONT');
     if (how === 'kill') running.kill('SIGKILL');
     else {
       // SHUTDOWN SAVE writes a snapshot even with --save ''; the restart loads it.
@@ -107,12 +115,18 @@ export async function startTestRedis(): Promise<TestRedis> {
     await exited;
     child = undefined;
   };
+  const signal = (name: NodeJS.Signals) => {
+    if (child === undefined || child.exitCode !== null) throw new Error('redis-server is not running');
+    child.kill(name);
+  };
   await start();
   return {
     port,
     url,
     start,
     stop,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
     async remove() {
       await stop('kill');
       rmSync(directory, { recursive: true, force: true });

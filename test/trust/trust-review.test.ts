@@ -242,3 +242,38 @@ describe('hookwire trust', () => {
     expect(result.stdout).not.toMatch(/[\r\u001b]/);
   });
 });
+
+describe('the trust review warns of an http guard the network guard refuses, as validate does', () => {
+  const http = (url: string) => ({
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url }] }] },
+  });
+
+  for (const url of ['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'http://10.0.0.7/hook']) {
+    it(`a project http hook on ${url}: shown before it is trusted, located`, () => {
+      const text = renderReview(review(http(url)), PROJECT);
+      expect(text).toMatch(/\(warning: \.claude\/settings\.json:\d+:\d+ .*network guard refuses/);
+    });
+  }
+
+  it('a public URL gets no warning (control)', () => {
+    const text = renderReview(review(http('https://hooks.example.com/hook')), PROJECT);
+    expect(text).not.toContain('warning');
+  });
+
+  it('hookwire trust prints it', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'hookwire-trust-loopback-'));
+    const state = mkdtempSync(join(tmpdir(), 'hookwire-trust-loopback-state-'));
+    try {
+      mkdirSync(join(project, '.claude'));
+      writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify(http('http://127.0.0.1:9/h')));
+      const result = await runCli(['trust', '--project', project, '--yes'], '', {
+        HOOKWIRE_STATE_DIR: state,
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/warning: .*settings\.json:1:\d+ .*127\.0\.0\.1/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+});

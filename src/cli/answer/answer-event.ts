@@ -60,6 +60,17 @@ async function answerKnownEvent(
   }
   const marker = [...serving, event].join(',');
   env[RUN_EVENTS_VARIABLE] = marker;
+  if (line.server !== undefined) {
+    if (line.settings !== undefined || line.plugins !== undefined || line.trace !== undefined) {
+      throw new CommandInputError('--server runs no hook here: drop --settings, --plugin and --trace');
+    }
+    // The remote serve loads the hooks and keeps the state; this process only carries the event there.
+    const { forwardToServer } = await import('./forward-to-server.js');
+    const answer = await forwardToServer(line.server, line.serverTokenEnv, host, incoming, env);
+    context.write(1, answer.stdout);
+    context.write(2, answer.stderr);
+    return { exitCode: answer.exitCode, afterAnswer: async () => undefined };
+  }
   const traceDir = line.trace ?? (env[TRACE_DIR_VARIABLE] || undefined);
   // Told after the answer: a trace that cannot be written never changes what the host is told to do.
   const traceWarnings: string[] = [];

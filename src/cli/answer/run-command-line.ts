@@ -18,6 +18,10 @@ export interface RunCommandLine {
   readonly mcpConfig: string[];
   /** `--trace DIR` as given. */
   readonly trace: string | undefined;
+  /** `--server URL`: a remote `hookwire serve` answers the event (its token from `serverTokenEnv`). */
+  readonly server: string | undefined;
+  /** `--token-env NAME`: the variable that holds the server's token. Default HOOKWIRE_SERVE_TOKEN. */
+  readonly serverTokenEnv: string;
 }
 
 /**
@@ -53,6 +57,8 @@ export function readRunCommandLine(
     plugins: values.plugin?.map((directory) => resolve(cwd, directory)),
     mcpConfig: mcpConfigValues(values['mcp-config'], cwd),
     trace: values.trace,
+    server: values.server,
+    serverTokenEnv: values['token-env'] ?? 'HOOKWIRE_SERVE_TOKEN',
   };
 }
 
@@ -70,6 +76,8 @@ function runArguments(argv: string[]): {
     'on-untrusted'?: string;
     trace?: string;
     host?: string;
+    server?: string;
+    'token-env'?: string;
   };
   positionals: string[];
 } {
@@ -126,6 +134,8 @@ function runArguments(argv: string[]): {
           'on-untrusted': { type: 'string' },
           trace: { type: 'string' },
           host: { type: 'string' },
+          server: { type: 'string' },
+          'token-env': { type: 'string' },
         },
       });
     }

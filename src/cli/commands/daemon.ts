@@ -89,7 +89,8 @@ export async function run(argv: string[]): Promise<number> {
 /*
  * One event, as `hookwire run` answers it in the client's place. The client's going away cancels the
  * event's hooks, except on events the host does not wait for (StopFailure, ...): it kills their hook at
- * once, and the event must still be delivered, which is why it was handed to the daemon.
+ * once, and the event must still be delivered, which is why it was handed to the daemon; nor on those whose
+ * late answer it applies (CwdChanged, ...): their hooks go on when the session's end kills the client.
  */
 function answerRequest(
   request: DaemonRequest,
@@ -134,7 +135,9 @@ function hostWaitsFor(request: DaemonRequest, runArguments: readonly string[]): 
   } catch {
     name = runArguments.find((argument) => !argument.startsWith('-'));
   }
-  return !(typeof name === 'string' && isEventName(name) && eventSpec(name).hostDoesNotWait);
+  if (typeof name !== 'string' || !isEventName(name)) return true;
+  const spec = eventSpec(name);
+  return !(spec.hostDoesNotWait || spec.hostAppliesLateAnswer);
 }
 
 /*

@@ -17,12 +17,15 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
        hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
 \`hookwire run --settings <hooks file> <Event>\` (detached from Claude Code for StopFailure and
-InstructionsLoaded, which it does not wait for). Other keys of the settings files are kept. Hooks hookwire
-cannot run for Claude Code (other handler types, plugins, background hooks, unknown events) stay, listed.
+InstructionsLoaded, which it does not wait for; out of reach of the session end's signals, but still
+answering, for CwdChanged, FileChanged and SubagentStop, whose late answer it applies). Other keys of the
+settings files are kept. Hooks hookwire cannot run for Claude Code (other handler types, plugins, background
+hooks, unknown events) stay, listed.
 
 --project DIR   The project (default: the current directory).
 --hooks FILE    The hooks file (default: .hookwire/hooks.json in the project).
@@ -52,6 +55,11 @@ docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the f
 .factory/settings.json (Factory Droid's project settings), calling \`hookwire run --host droid <Event>\`
 (docs/hosts/droid.md); \`init droid --undo\` puts the file back as it was when only hookwire changed it,
 else removes hookwire's groups. Everything else in the file is kept.
+
+\`init opencode\` writes the project's .opencode/plugins/hookwire.js, an OpenCode plugin that hands the events
+the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
+replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
+\`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.
 
 \`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
 user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
@@ -104,10 +112,11 @@ export async function run(argv: string[]): Promise<number> {
         host !== 'claude' &&
         host !== 'gemini' &&
         host !== 'droid' &&
+        host !== 'opencode' &&
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     const hostInit = (): HostInitOptions => ({
@@ -140,6 +149,10 @@ export async function run(argv: string[]): Promise<number> {
     if (host === 'droid' || (host === undefined && chosen.name === 'droid')) {
       const { initDroid } = await import('../init/droid/init-droid.js');
       return initDroid(hostInit());
+    }
+    if (host === 'opencode' || (host === undefined && chosen.name === 'opencode')) {
+      const { initOpenCode } = await import('../init/opencode/init-opencode.js');
+      return initOpenCode(hostInit());
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);

@@ -4,6 +4,9 @@ import { createEngine } from '../../engine/create-engine.js';
 import { unknownEvent } from '../../events/hook-io.js';
 import type { Host } from '../../hosts/host.js';
 import type { Outcome } from '../../outcome/outcome.js';
+import type { ConfiguredHook, LoadedSettings } from '../../settings/configured-hook.js';
+import type { LoadSettingsOptions } from '../../settings/load-settings.js';
+import { SettingsCache } from '../../settings/settings-cache.js';
 import type { TimelineEvent } from '../../timeline/timeline-page.js';
 import { REDACTED } from '../../trace/redact-secrets.js';
 import {
@@ -15,6 +18,7 @@ import {
   workingDirectory,
 } from '../command-input.js';
 import { hostOption } from '../host-option.js';
+import { isHookwireRun } from '../init/catch-all-command.js';
 import { readSessionFile, type SessionEntry } from '../read-session-file.js';
 import { formatDuration } from '../render/hook-row.js';
 import { recordedChanges } from '../render/recorded-changes.js';
@@ -129,11 +133,13 @@ async function replaySession(
   const named = namedSources(values);
   const mcpConfig = mcpConfigValues(values['mcp-config'], process.cwd(), true);
   // As fire: what --settings and --plugin name is the user's choice; the default sources are checked for trust.
+  const settingsCache = new WithoutOwnRuns();
   const engine = await createEngine({
     cwd,
     projectDir: cwd,
     host,
     mcpConfig,
+    settingsCache,
     ...(named ?? { trust: 'require' }),
   });
   const events: TimelineEvent[] = [];
@@ -141,6 +147,12 @@ async function replaySession(
     if (!values.json) {
       for (const line of renderDiagnostics(engine.settings.diagnostics)) write(`${line}\n`);
       write(`Replaying ${session.length} events from ${file}\n`);
+      for (const hook of settingsCache.skipped) {
+        const { file: source, line } = hook.provenance;
+        write(
+          `note: skipped the ${hook.event} hook at ${source}:${line}, which calls hookwire itself (${hook.label}); replay the hooks it runs by naming their file with --settings\n`,
+        );
+      }
       if (
         session.some((entry) => entry.recorded?.redacted && JSON.stringify(entry.payload).includes(REDACTED))
       )
@@ -199,4 +211,22 @@ function summaryLine(outcomes: readonly Outcome[]): string {
   const decisions = decided.map((outcome) => `${outcome.event} ${outcome.decision}`).join(', ');
   const time = outcomes.reduce((total, outcome) => total + outcome.durationMs, 0);
   return `${outcomes.length} events, ${hooks} hook runs, ${formatDuration(time)} in hooks; decisions: ${decisions || 'none'}`;
+}
+
+/**
+ * The settings with the hooks that call hookwire itself left out (the catch-all entries `hookwire init`
+ * writes: `hookwire run --settings <hooks file> <Event>`): such an entry is hookwire's way into the host,
+ * not a hook of the session, and running it would answer through a second hookwire and report differences
+ * the recording (of the hooks file's own hooks) never had. What was left out is in `skipped`, which replay
+ * prints with how to replay the hooks the entry runs.
+ */
+class WithoutOwnRuns extends SettingsCache {
+  readonly skipped: ConfiguredHook[] = [];
+
+  override load(options: LoadSettingsOptions): LoadedSettings {
+    const loaded = super.load(options);
+    const own = (hook: ConfiguredHook) => hook.type === 'command' && isHookwireRun(hook.label);
+    for (const hook of loaded.hooks.filter(own)) if (!this.skipped.includes(hook)) this.skipped.push(hook);
+    return { ...loaded, hooks: loaded.hooks.filter((hook) => !own(hook)) };
+  }
 }

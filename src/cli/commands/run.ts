@@ -16,7 +16,7 @@ const SIGTERM_EXIT_CODE = 143;
 
 /**
  * `hookwire run [EVENT] [--host NAME] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]... [--trace DIR]
- * [--on-config-error block|allow] [--on-untrusted block|skip]`: hookwire as a hook, answering in the host's protocol.
+ * [--on-config-error block|allow] [--on-untrusted block|skip] [--server URL [--token-env NAME]]`: hookwire as a hook, answering in the host's protocol.
  */
 export async function run(argv: string[]): Promise<number> {
   compileShellParserForShortLivedProcess();

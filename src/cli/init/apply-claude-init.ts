@@ -9,6 +9,7 @@ import { clientDetachesItself, eventPathOf, hookwireInvocation } from './hookwir
 import {
   BACKUP_DIRECTORY,
   type InitState,
+  initDirectories,
   type RewrittenFile,
   readInitState,
   STATE_DIRECTORY,
@@ -101,6 +102,10 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
     }
   }
 
+  // The directories of init's own that were there before it first ran: undo leaves them.
+  const existingDirectories =
+    state?.existingDirectories ??
+    initDirectories(hooksFile).filter((directory) => existsSync(join(projectDir, directory)));
   const files: RewrittenFile[] = [...(state?.files ?? [])];
   for (const [file, text] of plan.rewritten) {
     const index = files.findIndex((entry) => entry.settings === file);
@@ -113,7 +118,7 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
   }
   writeProjectFile(projectDir, hooksFile, hooksText);
   for (const [file, text] of plan.rewritten) writeProjectFile(projectDir, file, text);
-  const next: InitState = { hooksFile, hooksFileSha256: sha256(hooksText), files };
+  const next: InitState = { hooksFile, hooksFileSha256: sha256(hooksText), files, existingDirectories };
   writeProjectFile(projectDir, STATE_FILE, stateText(next));
   if (!existsSync(join(projectDir, STATE_GITIGNORE)))
     writeProjectFile(projectDir, STATE_GITIGNORE, STATE_GITIGNORE_TEXT);

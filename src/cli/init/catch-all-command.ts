@@ -9,7 +9,8 @@ export interface CatchAllTarget {
   readonly hooksFile: string;
   /**
    * `hookwire` is the native client, which delivers an event the host does not wait for detached by itself
-   * (native/client/hookwire-client.c): every event gets the plain command.
+   * (native/client/hookwire-client.c): every event gets the plain command, except those whose late answer
+   * the host applies, which keep the shell's `setsid -w` (the client then waits for the answer as usual).
    */
   readonly detachesItself?: boolean;
 }
@@ -45,6 +46,7 @@ const PERL_DETACH = 'pipe R, W; if (fork) { close W; <R>; exit } setsid; exec @A
  */
 export function catchAllCommand(event: EventName, target: CatchAllTarget): string {
   const run = `${target.hookwire} run --settings ${target.hooksFile} ${event}`;
+  if (eventSpec(event).hostAppliesLateAnswer) return lateAnswerCommand(run);
   if (!eventSpec(event).hostDoesNotWait || target.detachesItself) return run;
   const detached = `sh -c "$d" sh "$@" >/dev/null 2>&1`;
   return [
@@ -53,6 +55,35 @@ export function catchAllCommand(event: EventName, target: CatchAllTarget): strin
     `d=${HAND_OVER}`,
     `command -v setsid >/dev/null && exec setsid -f ${detached}`,
     `exec perl -MPOSIX -e '${PERL_DETACH}' ${detached}`,
+  ].join('; ');
+}
+
+/*
+ * What the late-answer run executes in its session: the run, without the status pipe, then its exit status
+ * written to that pipe (fd 3).
+ */
+const RUN_AND_REPORT = `'"$@" 3>&-; echo $? >&3'`;
+
+/**
+ * The catch-all of an event whose answer Claude Code applies even when it goes on without waiting for it
+ * (CwdChanged's `watchPaths` and `CLAUDE_ENV_FILE` exports, a background subagent's SubagentStop block:
+ * compat L02). The run must hand the host its stdout and exit status, so it is not handed off as above; but
+ * at the end of the session Claude Code sends SIGTERM to the group of every such hook still running, within
+ * the half second Node needs to start, and then SIGKILL to the group and to the hook's descendants (compat
+ * L03: a run that `setsid -w` kept as a child was killed). So the shell ignores SIGTERM, starts the run with
+ * `setsid -f` (perl where setsid is missing) in a session of its own and out of the hook's process tree,
+ * with the host's stdout as its stdout and a pipe on fd 3 that gets its exit status, and waits on that pipe:
+ * while the host lives it gets the run's answer as any hook's; at the session's end the signals reach only
+ * the waiting shell, and the run and its hooks go on to their end.
+ */
+function lateAnswerCommand(run: string): string {
+  const detached = `sh -c ${RUN_AND_REPORT} sh "$@"`;
+  return [
+    `trap '' TERM`,
+    `set -- ${run}`,
+    'exec 4>&1',
+    `s=$( { command -v setsid >/dev/null && setsid -f ${detached} || perl -MPOSIX -e '${PERL_DETACH}' ${detached}; } 3>&1 1>&4 4>&- )`,
+    'exit "${s:-1}"',
   ].join('; ');
 }
 

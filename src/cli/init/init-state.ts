@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { isInsideDirectory } from '../../common/is-inside-directory.js';
 import { CommandInputError } from '../command-input.js';
 import { assertConfined } from './confined-path.js';
@@ -38,6 +38,13 @@ export interface InitState {
   readonly hooksFile: string;
   readonly hooksFileSha256: string;
   readonly files: readonly RewrittenFile[];
+  /** Which of `initDirectories` existed before init first ran (undo removes the others when empty). */
+  readonly existingDirectories?: readonly string[];
+}
+
+/** The directories init may create for its files, innermost first: the backups', the hooks file's, its own. */
+export function initDirectories(hooksFile: string): string[] {
+  return [BACKUP_DIRECTORY, dirname(hooksFile), STATE_DIRECTORY];
 }
 
 /** The SHA-256 of a text, hex. */

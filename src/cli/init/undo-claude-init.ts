@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import {
-  BACKUP_DIRECTORY,
+  initDirectories,
   readInitState,
-  STATE_DIRECTORY,
   STATE_FILE,
   STATE_GITIGNORE,
   STATE_GITIGNORE_TEXT,
@@ -57,8 +56,9 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
   rmSync(join(projectDir, STATE_FILE), { force: true });
   const gitignore = join(projectDir, STATE_GITIGNORE);
   if (existsSync(gitignore) && readFileSync(gitignore, 'utf8') === STATE_GITIGNORE_TEXT) rmSync(gitignore);
-  for (const directory of [BACKUP_DIRECTORY, dirname(state.hooksFile), STATE_DIRECTORY]) {
-    removeIfEmpty(join(projectDir, directory));
+  const existing = Array.isArray(state.existingDirectories) ? state.existingDirectories : [];
+  for (const directory of initDirectories(state.hooksFile)) {
+    if (!existing.includes(directory)) removeIfEmpty(join(projectDir, directory));
   }
   process.stdout.write(`hookwire init --undo:\n${lines.join('\n')}\n`);
   await keepTrust(restored, projectDir, removed);

@@ -1,17 +1,10 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { quoteShellWord } from '../../common/shell-words.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
 import { clientOnPath, installedClient } from '../daemon/installed-client.js';
+import { recordWrite, writeAtomically } from './put-back-file.js';
 
 /*
  * What `hookwire init` shares for hosts it installs into at the user level (Codex, GitHub Copilot CLI): a
@@ -63,7 +56,8 @@ export function absolutePathNote(invocation: string, file: string, host: string)
 
 /**
  * Writes `next` when it differs, atomically, keeping a backup of the file as it was before hookwire first
- * changed it (unless `keepBackup` is false: a file that only ever held hookwire's own entries).
+ * changed it (unless `keepBackup` is false: a file that only ever held hookwire's own entries), and a record
+ * of what it wrote (`recordWrite`), from which `init --undo` gives the original bytes back.
  */
 export function writeIfChanged(
   file: string,
@@ -78,11 +72,9 @@ export function writeIfChanged(
     copyFileSync(file, backup);
     err(`hookwire init: kept ${file} as it was in ${backup}\n`);
   }
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = join(dirname(file), `.${Date.now()}-${process.pid}.hookwire-tmp`);
-  const mode = current === undefined ? 0o600 : statSync(file).mode & 0o777;
-  writeFileSync(temporary, next, { mode, flag: 'wx' });
-  renameSync(temporary, file);
+  const createdDirectory = mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeAtomically(file, current, next);
+  recordWrite(file, current, next, createdDirectory);
   return true;
 }
 

@@ -38,6 +38,9 @@ export function renderReview(review: FileReview, cwd: string, width = DEFAULT_WI
   const problems = review.problems.map(
     (problem) => `  (not loaded: ${shown}:${problem.line}:${problem.column} ${show(problem.message)})\n`,
   );
+  const warnings = review.urlWarnings.map(
+    (warning) => `  (warning: ${shown}:${warning.line}:${warning.column} ${show(warning.message)})\n`,
+  );
   const count = `${review.hooks.length} ${review.hooks.length === 1 ? 'hook' : 'hooks'}`;
   let heading: string;
   let body: string;
@@ -88,7 +91,7 @@ export function renderReview(review: FileReview, cwd: string, width = DEFAULT_WI
     settings = settingsList(review.settings, show);
   }
   const note = found.size > 0 ? `  ! ${noteOf([...found])}\n` : '';
-  return wrapLines(`${heading}\n${body}${settings}${problems.join('')}${note}`, width);
+  return wrapLines(`${heading}\n${body}${settings}${problems.join('')}${warnings.join('')}${note}`, width);
 }
 
 /** Output that is not a terminal has no width to cut at: not wrapped. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isRecord } from '../../common/is-record.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
+import { blockedUrlDiagnostics } from '../../settings/blocked-url-diagnostics.js';
 import type { Diagnostic, SourceLevel } from '../../settings/configured-hook.js';
 import type { PolicyValues } from '../../settings/read-claude-settings.js';
 import { readSettingsText } from '../../settings/read-settings-source.js';
@@ -22,6 +23,11 @@ export interface FileReview {
   readonly settings: Readonly<Record<string, unknown>>;
   /** Errors that keep some of its hooks from loading (they never run, trusted or not). */
   readonly problems: readonly Diagnostic[];
+  /**
+   * What `hookwire validate` says of its http hooks' URLs (`blockedUrlDiagnostics`): a guard the network
+   * guard refuses blocks every event it guards, trusted or not, so the review shows it before trusting.
+   */
+  readonly urlWarnings: readonly Diagnostic[];
   readonly status: ReviewStatus;
   /** The project (real path) it is reviewed for; undefined: none named (an entry valid where the file lies). */
   readonly project: string | undefined;
@@ -88,6 +94,9 @@ export function reviewBytes(
     hooks: reading.hooks.map(trustedHookOf),
     settings: reviewedSettings(level, reading.policy, bytes),
     problems: reading.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+    urlWarnings: blockedUrlDiagnostics([
+      { level, explicit: true, hooks: reading.hooks, policy: reading.policy },
+    ]),
     status,
     project,
     previous,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import { CATALOGUE_NAMED_EVENTS } from '../claude-code/claude-code-host.js';
+import { commandAnswerAsHttp } from '../command-answer-as-http.js';
 import type { Host } from '../host.js';
 import { toCodexAnswer } from './to-codex-answer.js';
 
@@ -18,7 +18,7 @@ export const codexHost: Host = {
   aliases: ['codex-cli'],
   displayName: 'Codex CLI',
   events: CATALOGUE_NAMED_EVENTS,
-  answer: { command: toCodexAnswer, http: toHttpAnswer },
+  answer: { command: toCodexAnswer, http: commandAnswerAsHttp(toCodexAnswer) },
   environment: {
     // Codex gives hooks only CODEX_HOME; Claude-shaped hooks also expect the project directory.
     variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),

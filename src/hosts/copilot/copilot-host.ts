@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import { commandAnswerAsHttp } from '../command-answer-as-http.js';
 import type { Host } from '../host.js';
 import { COPILOT_HOST_EVENTS } from './copilot-events.js';
 import { toCopilotAnswer } from './to-copilot-answer.js';
@@ -19,7 +19,7 @@ export const copilotHost: Host = {
   displayName: 'GitHub Copilot CLI',
   events: COPILOT_HOST_EVENTS,
   // hookwire's own failure is answered as the hooks' block would be: exit 2 alone only warns on some events.
-  answer: { command: toCopilotAnswer, http: toHttpAnswer, failure: toCopilotAnswer },
+  answer: { command: toCopilotAnswer, http: commandAnswerAsHttp(toCopilotAnswer), failure: toCopilotAnswer },
   environment: {
     // Copilot sets CLAUDE_PROJECT_DIR and COPILOT_PROJECT_DIR itself; hookwire's project is the hooks file's.
     variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),

@@ -1,6 +1,6 @@
 import { basename, join } from 'node:path';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
 import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
+import { commandAnswerAsHttp } from '../command-answer-as-http.js';
 import type { Host } from '../host.js';
 import { GEMINI_EVENTS } from './gemini-events.js';
 import { toGeminiAnswer } from './to-gemini-answer.js';
@@ -21,7 +21,7 @@ export const geminiHost: Host = {
   aliases: ['gemini-cli'],
   displayName: 'Gemini CLI',
   events: GEMINI_EVENTS,
-  answer: { command: toGeminiAnswer, http: toHttpAnswer },
+  answer: { command: toGeminiAnswer, http: commandAnswerAsHttp(toGeminiAnswer) },
   environment: {
     // Gemini gives its hooks these two for the session's directory; under hookwire, the project's.
     variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir, GEMINI_PROJECT_DIR: projectDir }),

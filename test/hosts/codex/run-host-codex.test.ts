@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -200,7 +200,9 @@ describe('hookwire init codex', () => {
     const undo = await runCli(['init', 'codex', '--undo', '--project', dir], '', env);
     expect(undo.code).toBe(0);
     expect(readFileSync(join(home, 'config.toml'), 'utf8')).toBe('model = "gpt-5"\n');
-    expect(JSON.parse(readFileSync(join(home, 'hooks.json'), 'utf8'))).toEqual({ hooks: {} });
+    // init created hooks.json: undo removes it again (docs/cli.md, "init <host> --undo").
+    expect(existsSync(join(home, 'hooks.json'))).toBe(false);
+    expect(existsSync(join(home, 'config.toml.before-hookwire'))).toBe(false);
   });
 
   it('prints what it would write with --print, and writes nothing', async () => {

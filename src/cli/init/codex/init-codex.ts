@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CommandInputError } from '../../command-input.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import {
   absolutePathNote,
@@ -51,14 +52,26 @@ export function initCodex(options: InitCodexOptions): number {
     if (tables.length > 0) options.out(`\n# ${configToml}\n${tables.join('')}`);
     return 0;
   }
-  const changed = [
-    writeIfChanged(hooksJson, hooksText, plan.text, options.err),
-    writeIfChanged(configToml, existsSync(configToml) ? configText : undefined, config, options.err),
-  ].some(Boolean);
+  const configBefore = existsSync(configToml) ? configText : undefined;
   if (options.undo) {
-    options.err(`hookwire init: ${changed ? 'removed' : 'found no'} hookwire hooks in ${hooksJson}\n`);
+    const hooksWrite = (next: string) => writeIfChanged(hooksJson, hooksText, next, options.err, false);
+    const configWrite = (next: string) => writeIfChanged(configToml, configBefore, next, options.err, false);
+    options.err(
+      putBackMessage(
+        putBackFile(hooksJson, hooksText, () => plan.text, hooksWrite),
+        hooksJson,
+      ),
+    );
+    options.err(
+      putBackMessage(
+        putBackFile(configToml, configBefore, () => config, configWrite),
+        configToml,
+      ),
+    );
     return 0;
   }
+  writeIfChanged(hooksJson, hooksText, plan.text, options.err);
+  writeIfChanged(configToml, configBefore, config, options.err);
   options.err(
     `hookwire init: Codex runs hookwire for ${events.join(', ')} (${hooksJson}, trusted in ${configToml})\n`,
   );

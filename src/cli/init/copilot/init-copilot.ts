@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type CopilotEvent, copilotEventOf } from '../../../hosts/copilot/copilot-events.js';
@@ -6,6 +6,7 @@ import { CommandInputError } from '../../command-input.js';
 import { isHookwireRun } from '../catch-all-command.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 
@@ -51,9 +52,15 @@ export function initCopilot(options: InitCopilotOptions): number {
 
   if (options.undo) {
     if (options.print) return 0;
-    // The file holds nothing but hookwire's entries (installedEvents refuses anything else).
-    if (current !== undefined) rmSync(file);
-    options.err(`hookwire init: ${current === undefined ? 'found no' : 'removed'} ${file}\n`);
+    // The file holds nothing but hookwire's entries (installedEvents refuses anything else): it goes, or
+    // its bytes before the first init come back.
+    const result = putBackFile(
+      file,
+      current,
+      () => undefined,
+      () => false,
+    );
+    options.err(putBackMessage(result, file));
     return 0;
   }
 
@@ -74,8 +81,8 @@ export function initCopilot(options: InitCopilotOptions): number {
     options.out(`# ${file}\n${text}`);
     return 0;
   }
-  // A file of hookwire's own: nothing of anyone else's is in it, so there is nothing to keep a backup of.
-  writeIfChanged(file, current, text, options.err, false);
+  // A file of hookwire's own (nothing of anyone else's is in it), kept as it was for undo all the same.
+  writeIfChanged(file, current, text, options.err);
   options.err(`hookwire init: GitHub Copilot CLI runs hookwire for ${events.join(', ')} (${file})\n`);
   warnIfClaudeEntries(options);
   warnIfUntrusted(options.hooksPath, options.projectDir, 'Copilot', options.err);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { HOOK_EVENT_NAMES, type HookEvent, isHookEvent } from '../../../hosts/deepagents/hook-events.js';
@@ -14,6 +14,7 @@ import { CommandInputError } from '../../command-input.js';
 import { appendArrayElement } from '../codex/array-edits.js';
 import type { HostInitOptions } from '../host-init-options.js';
 import { setJsonValue } from '../json-edits.js';
+import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 
@@ -82,14 +83,10 @@ export function initDeepAgents(options: InitDeepAgentsOptions): number {
       isJsonObject(remaining) &&
       Object.keys(remaining).every((key) => key === 'hooks') &&
       Object.keys(isJsonObject(remaining.hooks) ? remaining.hooks : {}).length === 0;
-    if (current !== undefined && onlyEmptyHooks && !existsSync(backup)) {
-      // The file held nothing but hookwire's groups (it was created by init): it goes.
-      rmSync(file);
-      options.err(`hookwire init: removed ${file}\n`);
-      return 0;
-    }
-    const changed = current !== undefined && writeIfChanged(file, current, text, options.err);
-    options.err(`hookwire init: ${changed ? 'removed' : 'found no'} hookwire hooks in ${file}\n`);
+    // A file that held nothing but hookwire's groups, with no earlier file kept, was created by init: it goes.
+    const withoutHookwire = () => (onlyEmptyHooks && !existsSync(backup) ? undefined : text);
+    const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
+    options.err(putBackMessage(putBackFile(file, current, withoutHookwire, write), file));
     return 0;
   }
   writeIfChanged(file, current, text, options.err);

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import {
@@ -31,7 +32,6 @@ export const DROID_ENTRY_TIMEOUT_S = 600;
  */
 export function initDroid(options: HostInitOptions): number {
   const file = join(options.projectDir, '.factory', 'settings.json');
-  const backup = `${file}.before-hookwire`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const handler = (event: DroidEvent) => ({
@@ -39,7 +39,7 @@ export function initDroid(options: HostInitOptions): number {
     command: `${hookwire} run --host droid --settings ${quoteShellWord(options.hooksPath)} ${event}`,
     timeout: DROID_ENTRY_TIMEOUT_S,
   });
-  if (options.undo) return undo(options, file, backup, current, handler);
+  if (options.undo) return undo(options, file, current, handler);
   const installed = current === undefined ? [] : hookwireEventsIn(parseDroidSettings(file, current));
   const events = wantedEvents(options, installed);
   const text = planDroidHooks(file, current, events, handler);
@@ -57,7 +57,6 @@ export function initDroid(options: HostInitOptions): number {
 function undo(
   options: HostInitOptions,
   file: string,
-  backup: string,
   current: string | undefined,
   handler: (event: DroidEvent) => Record<string, unknown>,
 ): number {
@@ -65,21 +64,14 @@ function undo(
     options.err(`hookwire init: found no ${file}\n`);
     return 0;
   }
-  const installed = hookwireEventsIn(parseDroidSettings(file, current)).filter(isDroidEvent);
-  const before = existsSync(backup) ? readFileSync(backup, 'utf8') : undefined;
-  // Unchanged since init when re-installing the same events into the file as it was gives it exactly.
-  const untouched = planDroidHooks(file, before, installed, handler) === current;
-  const restored = untouched ? before : planDroidHooks(file, current, [], handler);
+  const withoutHookwire = planDroidHooks(file, current, [], handler);
   if (options.print) {
-    options.out(`# ${file}\n${restored ?? '(removed)\n'}`);
+    options.out(`# ${file}\n${withoutHookwire}`);
     return 0;
   }
-  if (restored === undefined) rmSync(file);
-  else writeIfChanged(file, current, restored, options.err, false);
-  if (untouched && before !== undefined) rmSync(backup);
-  options.err(
-    `hookwire init: ${untouched ? `put back ${file} as it was before hookwire` : `removed hookwire's hooks from ${file}`}\n`,
-  );
+  const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
+  const result = putBackFile(file, current, () => withoutHookwire, write);
+  options.err(putBackMessage(result, file));
   return 0;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
@@ -11,6 +11,7 @@ import {
 import { GEMINI_PROJECT_SETTINGS } from '../../../hosts/gemini/gemini-host.js';
 import { CommandInputError } from '../../command-input.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import {
@@ -58,17 +59,14 @@ export function initGemini(options: InitGeminiOptions): number {
     options.out(text);
     return 0;
   }
-  if (options.undo && current !== undefined && createdByInit(settingsFile, text)) {
-    // init created the file, and nothing but its hooks was ever put in it: it goes, as it came.
-    rmSync(settingsFile);
-    options.err(`hookwire init: removed ${settingsFile}, which only held hookwire hooks\n`);
-    return 0;
-  }
-  const changed = writeIfChanged(settingsFile, current, text, options.err);
   if (options.undo) {
-    options.err(`hookwire init: ${changed ? 'removed' : 'found no'} hookwire hooks in ${settingsFile}\n`);
+    // A file init created, left with nothing but an empty object, goes as it came.
+    const withoutHookwire = () => (createdByInit(settingsFile, text) ? undefined : text);
+    const write = (next: string) => writeIfChanged(settingsFile, current, next, options.err, false);
+    options.err(putBackMessage(putBackFile(settingsFile, current, withoutHookwire, write), settingsFile));
     return 0;
   }
+  writeIfChanged(settingsFile, current, text, options.err);
   options.err(
     `hookwire init: Gemini CLI runs hookwire for ${[...handlers.keys()].join(', ')} (${settingsFile})\n`,
   );

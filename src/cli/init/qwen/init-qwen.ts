@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import {
   absolutePathNote,
@@ -59,11 +60,17 @@ export function initQwen(options: InitQwenOptions): number {
     options.out(`# ${file}\n${text}`);
     return 0;
   }
-  const changed = writeIfChanged(file, current, text, options.err);
   if (options.undo) {
-    options.err(`hookwire init: ${changed ? 'removed' : 'found no'} hookwire hooks in ${file}\n`);
+    const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
+    options.err(
+      putBackMessage(
+        putBackFile(file, current, () => text, write),
+        file,
+      ),
+    );
     return 0;
   }
+  writeIfChanged(file, current, text, options.err);
   options.err(`hookwire init: Qwen Code runs hookwire for ${events.join(', ')} (${file})\n`);
   const note = absolutePathNote(hookwire, file, 'Qwen Code');
   if (note !== undefined) options.err(note);

@@ -1,0 +1,152 @@
+import type { OpenCodeEvent } from './opencode-events.js';
+
+/** The first line of the plugin hookwire writes: how `init --undo` knows the file is hookwire's. */
+export const PLUGIN_MARKER = '// Written by `hookwire init opencode`';
+
+/** What the plugin is built from: the command it runs (a shell command line) and the events it hands over. */
+export interface OpenCodePluginOptions {
+  /** `hookwire run --host opencode --settings <hooks file>` as the plugin runs it, the event name appended. */
+  readonly command: string;
+  readonly events: readonly OpenCodeEvent[];
+  readonly version: string;
+}
+
+/**
+ * The source of `.opencode/plugins/hookwire.js`: an OpenCode plugin (plain ESM, Node's own modules only,
+ * so OpenCode loads it without installing anything) that hands each of `events` to `command` with the
+ * payload on stdin and applies the answer (`OpenCodeAnswer`, to-opencode-answer.ts). Fails closed: a
+ * hookwire that cannot be started, exits other than 0 or answers no JSON blocks the tool call or prompt it
+ * was asked about (docs/hosts/opencode.md).
+ */
+export function openCodePluginSource(options: OpenCodePluginOptions): string {
+  return `${PLUGIN_MARKER} ${options.version}: hands OpenCode's events to hookwire and applies its answers.
+// Remove it with \`hookwire init opencode --undo\`. docs/hosts/opencode.md says what each answer does.
+import { spawn } from 'node:child_process';
+
+const COMMAND = ${JSON.stringify(options.command)};
+const EVENTS = new Set(${JSON.stringify(options.events)});
+
+/** hookwire's answer for one event: the parsed JSON, or why there is none (fails closed where it can block). */
+function ask(event, payload, cwd) {
+  return new Promise((resolve) => {
+    const failed = (why) => resolve({ failed: \`hookwire (\${event}): \${why}\` });
+    let child;
+    try {
+      child = spawn('/bin/sh', ['-c', \`\${COMMAND} "$1"\`, 'sh', event], { cwd, stdio: 'pipe' });
+    } catch (error) {
+      failed(\`could not be started: \${error.message}\`);
+      return;
+    }
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdin.on('error', () => {});
+    child.on('error', (error) => failed(\`could not be started: \${error.message}\`));
+    child.on('close', (code, signal) => {
+      if (code !== 0) return failed(stderr.trim() || \`exited with \${code ?? signal}\`);
+      if (stderr.trim() !== '') process.stderr.write(stderr.endsWith('\\n') ? stderr : \`\${stderr}\\n\`);
+      try {
+        const answer = stdout.trim() === '' ? {} : JSON.parse(stdout);
+        resolve({ answer: typeof answer === 'object' && answer !== null ? answer : {} });
+      } catch {
+        failed(\`answered something other than JSON: \${stdout.slice(0, 200)}\`);
+      }
+    });
+    child.stdin.end(JSON.stringify({ ...payload, directory: cwd }));
+  });
+}
+
+/** Asks hookwire; a failure blocks where \`blocking\`, else is told on stderr. The answer, or {}. */
+async function decide(event, payload, cwd, blocking) {
+  const result = await ask(event, payload, cwd);
+  if (result.failed !== undefined) {
+    if (blocking) return { block: result.failed };
+    process.stderr.write(\`\${result.failed}\\n\`);
+    return {};
+  }
+  if (typeof result.answer.systemMessage === 'string') process.stderr.write(\`\${result.answer.systemMessage}\\n\`);
+  return result.answer;
+}
+
+export const HookwirePlugin = async ({ client, directory }) => {
+  const started = new Set();
+  const continued = new Set();
+  return {
+    'chat.message': async (input, output) => {
+      const sessionID = input.sessionID;
+      const contexts = [];
+      // SessionStart is asked before the session's first prompt, so that its context can join that prompt.
+      if (EVENTS.has('session.created') && !started.has(sessionID)) {
+        started.add(sessionID);
+        const answer = await decide('session.created', { sessionID }, directory, false);
+        if (typeof answer.context === 'string') contexts.push(answer.context);
+      }
+      if (EVENTS.has('chat.message')) {
+        const prompt = output.parts.filter((part) => part.type === 'text').map((part) => part.text).join('\\n');
+        const payload = { sessionID, messageID: input.messageID, agent: input.agent, prompt };
+        const answer = await decide('chat.message', payload, directory, true);
+        if (typeof answer.block === 'string') throw new Error(answer.block);
+        if (typeof answer.context === 'string') contexts.push(answer.context);
+      }
+      const [first] = output.parts;
+      contexts.forEach((text, index) => {
+        output.parts.push({
+          ...(first === undefined ? {} : { id: \`\${first.id}hw\${index}\`, messageID: first.messageID }),
+          sessionID,
+          type: 'text',
+          text,
+          synthetic: true,
+        });
+      });
+    },
+    'tool.execute.before': async (input, output) => {
+      if (!EVENTS.has('tool.execute.before')) return;
+      const payload = { sessionID: input.sessionID, callID: input.callID, tool: input.tool, args: output.args };
+      const answer = await decide('tool.execute.before', payload, directory, true);
+      if (typeof answer.block === 'string') throw new Error(answer.block);
+      if (typeof answer.args === 'object' && answer.args !== null) {
+        for (const key of Object.keys(output.args)) delete output.args[key];
+        Object.assign(output.args, answer.args);
+      }
+    },
+    'tool.execute.after': async (input, output) => {
+      if (!EVENTS.has('tool.execute.after')) return;
+      const payload = {
+        sessionID: input.sessionID,
+        callID: input.callID,
+        tool: input.tool,
+        args: input.args,
+        output: output.output,
+        title: output.title,
+      };
+      const answer = await decide('tool.execute.after', payload, directory, false);
+      // The tool has run: a block's reason and the context both reach the model with its output.
+      for (const text of [answer.block, answer.context])
+        if (typeof text === 'string') output.output = \`\${output.output}\\n\\n\${text}\`;
+    },
+    event: async ({ event }) => {
+      const sessionID = event.properties?.sessionID;
+      if (typeof sessionID !== 'string') return;
+      if (event.type === 'session.idle' && EVENTS.has('session.idle')) {
+        const stopHookActive = continued.has(sessionID);
+        const answer = await decide('session.idle', { sessionID, stopHookActive }, directory, false);
+        if (typeof answer.block !== 'string') {
+          continued.delete(sessionID);
+          return;
+        }
+        // Stop held: the reason is the next prompt. \`opencode run\` has exited by then (docs/hosts/opencode.md).
+        continued.add(sessionID);
+        try {
+          await client.session.promptAsync({ path: { id: sessionID }, body: { parts: [{ type: 'text', text: answer.block }] } });
+        } catch (error) {
+          process.stderr.write(\`hookwire: a Stop hook asked to go on, which OpenCode did not take: \${error.message}\\n\`);
+        }
+      } else if (event.type === 'session.deleted' && EVENTS.has('session.deleted')) {
+        await decide('session.deleted', { sessionID }, directory, false);
+      }
+    },
+  };
+};
+`;
+}
