@@ -5,6 +5,7 @@ import { hookOutputJsonSchema } from '../src/read/hook-output-schema.js';
 import { deepAgentsJsonSchema, settingsJsonSchema } from '../src/settings/json-schemas.js';
 import { renderClientEventsHeader } from './render-client-events-header.js';
 import { renderEventsMarkdown } from './render-events-markdown.js';
+import { renderHookTypes } from './render-hook-types.js';
 import { renderTimelineScript } from './render-timeline-script.js';
 
 /** A committed file rendered from code; `npm run generate` writes it and a test fails when it drifts. */
@@ -27,6 +28,8 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'native/client/host-does-not-wait.h', render: renderClientEventsHeader },
   // The timeline page's browser program, bundled with what it shares with the CLI.
   { path: 'src/timeline/timeline-script.ts', render: renderTimelineScript },
+  // Library users' HookInput<E>/HookOutput<E>, rendered from the same schemas as the pairs below.
+  { path: 'src/events/hook-io-types.ts', render: renderHookTypes },
   // For hook authors, one pair per catalogue event (as codex-rs publishes schema/generated/).
   ...EVENT_NAMES.flatMap((event) => [
     { path: `schema/hooks/${event}.input.schema.json`, render: () => json(hookInputJsonSchema(event)) },

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../src/engine/create-engine.js';
+import { unknownEvent } from '../src/events/hook-io.js';
 import { startServe } from '../test/support/start-serve.js';
 
 const { values } = parseArgs({
@@ -175,7 +176,11 @@ async function soakEngine(): Promise<void> {
     async (index) => {
       const [event, fields] = MIX[index % MIX.length] as (typeof MIX)[number];
       try {
-        const outcome = await engine.fire(event, { ...base, hook_event_name: event, ...fields });
+        const outcome = await engine.fire(unknownEvent(event), {
+          ...base,
+          hook_event_name: event,
+          ...fields,
+        });
         for (const hook of outcome.runs) statuses.set(hook.status, (statuses.get(hook.status) ?? 0) + 1);
       } catch (error) {
         unexpected++;

@@ -25,6 +25,7 @@ export {
 } from './deepagents/deepagents-dispatcher.js';
 export { createEngine } from './engine/create-engine.js';
 export type {
+  CallbackRegistration,
   Engine,
   EngineOptions,
   FileChangeKind,
@@ -66,6 +67,18 @@ export type {
   TimeoutTable,
 } from './events/event-spec.js';
 export {
+  type CallbackAnswer,
+  type CallbackPayload,
+  type FireableEvent,
+  type FirePayload,
+  type HookInput,
+  type HookInputs,
+  type HookOutput,
+  type HookOutputs,
+  type UnknownEvent,
+  unknownEvent,
+} from './events/hook-io.js';
+export {
   eventSpec,
   inputFieldsOf,
   isEventName,
@@ -73,6 +86,7 @@ export {
   specOf,
   unknownEventWarning,
 } from './events/lookup.js';
+export type { McpToolHandlerSettings } from './handlers/mcp_tool/schema.js';
 export type { HookRun, Outcome, RunStatus, Trace } from './outcome/outcome.js';
 export type { HandlerExecution } from './run/handler-execution.js';
 export type {

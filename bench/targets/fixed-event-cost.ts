@@ -14,7 +14,8 @@ const FIRES_PER_SAMPLE = 200;
 const MATCHERS = ['Bash', 'Bash|Write', '.*'] as const;
 
 /** Allows the call, so that the merge has a decision to make. */
-const allow = () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+const allow = () =>
+  ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }) as const;
 
 /**
  * Target 2: everything the engine does for an event that has matching hooks, except spawning. Three hooks

@@ -1,3 +1,4 @@
+import { unknownEvent } from '../../src/events/hook-io.js';
 import { benchEngineOptions } from '../lib/bench-engine-options.js';
 import { formatRate, formatRateSummary, formatRatio } from '../lib/format.js';
 import { interleave } from '../lib/interleave.js';
@@ -30,7 +31,7 @@ export async function measureUnmatchedEventRate(quick: boolean): Promise<TargetR
   const payload = preToolUsePayload('Bash');
   const resolved = Promise.resolve(undefined);
   const nothing: Fire = () => resolved;
-  const fire: Fire = (event, eventPayload) => engine.fire(event, eventPayload);
+  const fire: Fire = (event, eventPayload) => engine.fire(unknownEvent(event), eventPayload);
   const samples = await interleave(
     {
       engineIssued: async () => issuedRate(fire, payload),

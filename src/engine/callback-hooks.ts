@@ -1,7 +1,7 @@
 import { HookwireError } from '../errors/hookwire-error.js';
 import { specOf } from '../events/lookup.js';
 import { compileMatcher } from '../patterns/compile-matcher.js';
-import type { ConfiguredHook } from '../settings/configured-hook.js';
+import type { CallbackHandlerSettings, ConfiguredHook } from '../settings/configured-hook.js';
 import { configuredHook } from '../settings/configured-hook-constructor.js';
 import type { NormalizedOptions } from './normalize-options.js';
 
@@ -23,7 +23,9 @@ export function callbackHooks(callbacks: NormalizedOptions['callbacks']): Config
       );
     return configuredHook({
       event,
-      handler: hook,
+      // Typed by its event at registration; the engine calls it only with that event's payload, which the
+      // runner hands over untyped (one runner for every event).
+      handler: hook as CallbackHandlerSettings,
       definitionId: `callback-${position}`,
       provenance: { file: '<code>', level: 'code', line: 1, column: 1, jsonPath: `callbacks[${position}]` },
       matcher: trimmed === '' ? undefined : trimmed,

@@ -22,6 +22,13 @@ import type { Delivery } from './session-state.js';
 import { createUntrustedGate } from './untrusted-gate.js';
 import { createSessionWatcher, type SessionWatcher } from './watch-files.js';
 
+/** `engine.fire` as the engine runs it: any name (an unknown one runs as notifications), any object. */
+type UntypedFire = (
+  event: AnyEventName,
+  payload?: Readonly<Record<string, unknown>>,
+  fireOptions?: FireOptions,
+) => Promise<Outcome>;
+
 const EMPTY_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
 /** Without a cache, each engine loads its own settings. */
 const UNCACHED = { load: loadSettings };
@@ -99,11 +106,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     configErrors,
   };
 
-  const fire = (
-    event: AnyEventName,
-    payload?: Record<string, unknown>,
-    fireOptions?: FireOptions,
-  ): Promise<Outcome> => {
+  const fire: UntypedFire = (event, payload, fireOptions) => {
     if (closed)
       return Promise.reject(new HookwireError('closed', `cannot fire ${event}: the engine is closed`));
     // A name the catalogue does not know is no error: its hooks run as notifications (specOf), with a warning.
@@ -127,28 +130,31 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
   // Spans (docs/observability.md): with no tracer registered and no `onSpans`, a firing pays one lookup.
   const telemetry = createFiringTelemetry(options.telemetry, warn);
 
+  const untypedFire: UntypedFire =
+    tracer === undefined && telemetry === undefined
+      ? fire
+      : (event, payload, fireOptions) => {
+          const spanStart = telemetry?.begin();
+          if (tracer === undefined && spanStart === undefined) return fire(event, payload, fireOptions);
+          const startedAt = new Date();
+          return fire(event, payload, fireOptions).then(async (outcome) => {
+            const given = payload ?? EMPTY_PAYLOAD;
+            if (tracer !== undefined) {
+              try {
+                (await tracer).record(event, given, outcome, startedAt, sessionId);
+              } catch (error) {
+                trace?.onWarning(`hookwire: cannot record the trace: ${String(error)}`);
+              }
+            }
+            if (spanStart !== undefined) await telemetry?.end(spanStart, given, outcome);
+            return outcome;
+          });
+        };
+
   const engine: Engine = {
     settings,
-    fire:
-      tracer === undefined && telemetry === undefined
-        ? fire
-        : (event, payload, fireOptions) => {
-            const spanStart = telemetry?.begin();
-            if (tracer === undefined && spanStart === undefined) return fire(event, payload, fireOptions);
-            const startedAt = new Date();
-            return fire(event, payload, fireOptions).then(async (outcome) => {
-              const given = payload ?? EMPTY_PAYLOAD;
-              if (tracer !== undefined) {
-                try {
-                  (await tracer).record(event, given, outcome, startedAt, sessionId);
-                } catch (error) {
-                  trace?.onWarning(`hookwire: cannot record the trace: ${String(error)}`);
-                }
-              }
-              if (spanStart !== undefined) await telemetry?.end(spanStart, given, outcome);
-              return outcome;
-            });
-          },
+    // The typed signature is the library's face; the name and payload are checked at run time all the same.
+    fire: untypedFire as Engine['fire'],
     sessionEnvironment(target = sessionId): Readonly<Record<string, string>> {
       const parsed = context.envFiles.read(target);
       for (const warning of parsed.warnings) options.logger?.warn(warning);

@@ -1,5 +1,6 @@
 import type { Logger } from '../common/logger.js';
-import type { AnyEventName } from '../events/event-names.js';
+import type { EventName } from '../events/event-names.js';
+import type { FireableEvent, FirePayload, UnknownEvent } from '../events/hook-io.js';
 import type { Host } from '../hosts/host.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
 import type { ModelOptions } from '../run/model/model-options.js';
@@ -55,12 +56,11 @@ export interface EngineOptions {
   readonly managedSettingsPath?: string;
   /** Default: <homeDir>/.deepagents/hooks.json. */
   readonly deepAgentsPath?: string;
-  /** In-process hooks, as the Claude Agent SDK allows. */
-  readonly callbacks?: ReadonlyArray<{
-    event: AnyEventName;
-    matcher?: string;
-    hook: CallbackHandlerSettings;
-  }>;
+  /**
+   * In-process hooks, as the Claude Agent SDK allows. A callback registered for a catalogue event gets that
+   * event's `HookInput` and answers its `HookOutput`; `event: unknownEvent(name)` registers one untyped.
+   */
+  readonly callbacks?: ReadonlyArray<CallbackRegistration>;
   readonly logger?: Logger;
   readonly onHookStart?: (run: { event: string; index: number; command: string }) => void;
   readonly onHookEnd?: (run: HookRun & { event: string }) => void;
@@ -188,6 +188,16 @@ export interface EngineOptions {
   readonly endDetachedOnClose?: boolean;
 }
 
+/** One in-process hook of `EngineOptions.callbacks`, typed by the event it is registered for. */
+export type CallbackRegistration<E extends FireableEvent = FireableEvent> = E extends EventName | UnknownEvent
+  ? {
+      readonly event: E;
+      /** Tested like a settings file's matcher; none (or empty) matches everything. */
+      readonly matcher?: string;
+      readonly hook: CallbackHandlerSettings<E>;
+    }
+  : never;
+
 /** Options of one firing. */
 export interface FireOptions {
   /**
@@ -207,8 +217,12 @@ export interface Engine {
    * An event the catalogue does not know runs the hooks configured under that exact name as notifications
    * (their output is not honoured), with a warning in the outcome. Never rejects because of a hook or an
    * event name; rejects only for programmer errors (closed engine, a name or payload of the wrong type).
+   *
+   * Typed by the event: `fire('PreToolUse', payload)` takes `FirePayload<'PreToolUse'>` (the hook's
+   * `HookInput` with the fields the engine fills made optional), so a misspelt event or a field of the wrong
+   * type fails to compile. A name known only at run time goes through `fire(unknownEvent(name), payload)`.
    */
-  fire(event: AnyEventName, payload?: Record<string, unknown>, options?: FireOptions): Promise<Outcome>;
+  fire<E extends FireableEvent>(event: E, payload?: FirePayload<E>, options?: FireOptions): Promise<Outcome>;
   /**
    * Adds the hooks of a scope, as Claude Code runs those a skill or subagent definition declares in its
    * frontmatter (`hooks:`, the settings' event map; docs/scoped-hooks.md): a subagent's run only for events

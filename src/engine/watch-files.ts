@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Logger } from '../common/logger.js';
+import type { FirePayload } from '../events/hook-io.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { createFileWatcher, type FileWatcher } from '../watch/file-watcher.js';
 
@@ -32,7 +33,7 @@ export interface SessionWatcher {
  */
 export function createSessionWatcher(
   options: WatchFilesOptions & { readonly sessionId: string; readonly cwd: string },
-  fire: (payload: Record<string, unknown>) => Promise<Outcome>,
+  fire: (payload: FirePayload<'FileChanged'>) => Promise<Outcome>,
   logger: Logger | undefined,
 ): SessionWatcher {
   const { sessionId, cwd } = options;

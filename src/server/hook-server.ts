@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { isRecord } from '../common/is-record.js';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
+import { unknownEvent } from '../events/hook-io.js';
 import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../hosts/host.js';
 import type { Outcome } from '../outcome/outcome.js';
@@ -212,7 +213,9 @@ export function createHookServer(options: HookServerOptions): HookServer {
     });
     try {
       // The caller's trace context (W3C `traceparent`) goes with the firing, for the spans `serve` exports.
-      const outcome = await withTraceParent(request.headers.traceparent, () => engine.fire(event, local));
+      const outcome = await withTraceParent(request.headers.traceparent, () =>
+        engine.fire(unknownEvent(event), local),
+      );
       return {
         status: 200,
         body: encode(outcome),

@@ -1,4 +1,5 @@
 import type { HandlerType } from '../events/event-spec.js';
+import type { CallbackAnswer, CallbackPayload, FireableEvent, UnknownEvent } from '../events/hook-io.js';
 import type { PluginOrigin } from './plugin-origin.js';
 import type { HandlerSettings } from './settings-schema.js';
 import type { UntrustedSource } from './trust-check.js';
@@ -54,14 +55,22 @@ export type HookScope =
       readonly file?: string;
     };
 
-/** What an in-process handler receives and returns: the payload, and the same JSON a command would print. */
-export type HookCallback = (payload: Record<string, unknown>, context: { signal: AbortSignal }) => unknown;
+/**
+ * What an in-process handler receives and returns: the payload, and the same JSON a command would print.
+ * Registered for a catalogue event `E`, both are typed (`HookInput<E>`, `HookOutput<E>`); for an
+ * `unknownEvent(name)`, the payload is a plain object and any answer is read as a command's would be.
+ */
+export type HookCallback<E extends FireableEvent = UnknownEvent> = (
+  payload: CallbackPayload<E>,
+  context: { signal: AbortSignal },
+) => CallbackAnswer<E> | PromiseLike<CallbackAnswer<E>>;
 
-export interface CallbackHandlerSettings {
+/** An in-process hook (`EngineOptions.callbacks`), typed by the event it is registered for. */
+export interface CallbackHandlerSettings<E extends FireableEvent = UnknownEvent> {
   readonly type: 'callback';
   /** Shown in reports in place of a command. */
   readonly name: string;
-  readonly callback: HookCallback;
+  readonly callback: HookCallback<E>;
   readonly timeout?: number;
   readonly once?: boolean;
   readonly if?: string;

@@ -17,7 +17,10 @@ type PublicTypes = [
   Api.ApprovalRequest,
   Api.AssistantBlock,
   Api.BlockSpec,
+  Api.CallbackAnswer<'Stop'>,
   Api.CallbackHandlerSettings,
+  Api.CallbackPayload<'Stop'>,
+  Api.CallbackRegistration,
   Api.ClaudeCodeEventName,
   Api.ClaudeSettings,
   Api.ClaudeStyleEventName,
@@ -44,6 +47,8 @@ type PublicTypes = [
   Api.FileChangeKind,
   Api.FileWatcher,
   Api.FireOptions,
+  Api.FireableEvent,
+  Api.FirePayload<'Stop'>,
   Api.FiringSpans,
   Api.HandlerConfig,
   Api.HandlerConfigs,
@@ -51,6 +56,10 @@ type PublicTypes = [
   Api.HandlerSettings,
   Api.HandlerType,
   Api.HookCallback,
+  Api.HookInput<'Stop'>,
+  Api.HookInputs,
+  Api.HookOutput<'Stop'>,
+  Api.HookOutputs,
   Api.HookPolicy,
   Api.HookRun,
   Api.HookScope,
@@ -59,6 +68,7 @@ type PublicTypes = [
   Api.LoadedFile,
   Api.LoadedSettings,
   Api.Logger,
+  Api.McpToolHandlerSettings,
   Api.MatcherSubject,
   Api.Outcome,
   Api.ParsedEnvFile,
@@ -87,6 +97,7 @@ type PublicTypes = [
   Api.TranscriptWriter,
   Api.TranscriptWriterOptions,
   Api.TrustMode,
+  Api.UnknownEvent,
   Api.UntrustedReason,
   Api.UntrustedSource,
   Api.WatchFilesOptions,
@@ -122,11 +133,12 @@ describe('src/index.ts', () => {
       'parseEnvFile',
       'renderTimelineHtml',
       'specOf',
+      'unknownEvent',
       'unknownEventWarning',
     ]);
   });
 
   it('exports the public types', () => {
-    expectTypeOf<PublicTypes['length']>().toEqualTypeOf<82>();
+    expectTypeOf<PublicTypes['length']>().toEqualTypeOf<93>();
   });
 });

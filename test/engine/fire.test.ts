@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { Engine, EngineOptions } from '../../src/engine/engine.js';
 import { HookwireError } from '../../src/errors/hookwire-error.js';
+import { unknownEvent } from '../../src/events/hook-io.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { temporaryHome } from './engine-harness.js';
 
@@ -233,10 +234,11 @@ describe('fire', () => {
 
   it('rejects an event name that is not a string, and a payload naming another event', async () => {
     const engine = await engineWith(undefined);
-    await expect(engine.fire('')).rejects.toThrow(
+    await expect(engine.fire(unknownEvent(''))).rejects.toThrow(
       new HookwireError('usage', 'the event name must be a non-empty string, not ""'),
     );
     const hooked = await engineWith({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] });
+    // @ts-expect-error a payload naming another event fails to compile, and is refused at run time as well
     await expect(hooked.fire('Stop', { hook_event_name: 'SubagentStop' })).rejects.toMatchObject({
       kind: 'payload',
     });
@@ -300,12 +302,12 @@ describe('fire', () => {
     const engine = await engineWith(undefined, {
       callbacks: [
         {
-          event,
+          event: unknownEvent(event),
           ...(matcher === undefined ? {} : { matcher }),
           hook: {
             type: 'callback',
             name: 'blocker',
-            callback: (received) => {
+            callback: (received: Record<string, unknown>) => {
               seen.push(received);
               return { decision: 'block', reason: 'no', continue: false, systemMessage: 'hi' };
             },
@@ -313,7 +315,7 @@ describe('fire', () => {
         },
       ],
     });
-    const outcome = await engine.fire(event, payload);
+    const outcome = await engine.fire(unknownEvent(event), payload);
     expect({ ...outcome, durationMs: 0, runs: outcome.runs.map((run) => run.status) }).toEqual({
       event,
       decision: null,
@@ -339,7 +341,7 @@ describe('fire', () => {
         { hooks: [{ type: 'command', command: script('block-exit-2.sh', 'not honoured') }] },
       ],
     });
-    const outcome = await engine.fire('DirectoryAddedLater', { directory: '/project/src' });
+    const outcome = await engine.fire(unknownEvent('DirectoryAddedLater'), { directory: '/project/src' });
     expect([outcome.decision, outcome.runs.map((run) => [run.status, run.exitCode])]).toEqual([
       null,
       [['non_blocking_error', 2]],
@@ -347,17 +349,24 @@ describe('fire', () => {
     const seen: Record<string, unknown>[] = [];
     const deepAgents = await engineWith(undefined, {
       callbacks: [
-        { event: 'tool.retry', hook: { type: 'callback', name: 'spy', callback: (p) => void seen.push(p) } },
+        {
+          event: unknownEvent('tool.retry'),
+          hook: {
+            type: 'callback',
+            name: 'spy',
+            callback: (p: Record<string, unknown>) => void seen.push(p),
+          },
+        },
       ],
     });
-    await deepAgents.fire('tool.retry', { tool_name: 'ls' });
+    await deepAgents.fire(unknownEvent('tool.retry'), { tool_name: 'ls' });
     expect(seen).toEqual([{ event: 'tool.retry', tool_name: 'ls' }]);
   });
 
   it('answers an unknown event that matches nothing with a fresh outcome carrying the warning', async () => {
     const engine = await engineWith(undefined);
-    const first = engine.fire('SomeNewEvent');
-    expect(engine.fire('SomeNewEvent')).not.toBe(first);
+    const first = engine.fire(unknownEvent('SomeNewEvent'));
+    expect(engine.fire(unknownEvent('SomeNewEvent'))).not.toBe(first);
     expect((await first).warnings).toEqual([notHonoured('SomeNewEvent')]);
   });
 

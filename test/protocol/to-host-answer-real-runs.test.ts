@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { Engine } from '../../src/engine/engine.js';
+import { unknownEvent } from '../../src/events/hook-io.js';
 import { toHostAnswer } from '../../src/protocol/to-host-answer.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { temporaryHome } from '../engine/engine-harness.js';
@@ -21,7 +22,7 @@ async function answerOf(hooks: ClaudeSettings['hooks'], event: string, payload: 
   homes.push(home);
   const engine = await createEngine({ ...home.options, settings: [{ hooks }] });
   engines.push(engine);
-  return toHostAnswer(await engine.fire(event, payload));
+  return toHostAnswer(await engine.fire(unknownEvent(event), payload));
 }
 
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_01' };

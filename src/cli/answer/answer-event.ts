@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { deliverEarlierResults } from '../../engine/background/deliver-earlier-results.js';
 import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
+import { unknownEvent } from '../../events/hook-io.js';
 import { isEventName } from '../../events/lookup.js';
 import type { Host, IncomingEvent } from '../../hosts/host.js';
 import { PROJECT_DIR_VARIABLE } from '../../settings/settings-locations.js';
@@ -134,7 +135,7 @@ async function answerKnownEvent(
     // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
     // ignores stderr on exit 0, and shows that.
     const outcome = await engine.fire(
-      event,
+      unknownEvent(event),
       payload,
       context.signal === undefined ? undefined : { signal: context.signal },
     );

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
+import { unknownEvent } from '../../events/hook-io.js';
 import {
   CommandInputError,
   eventName,
@@ -78,7 +79,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     try {
       const time = new Date().toISOString();
-      const outcome = await engine.fire(event, payload);
+      const outcome = await engine.fire(unknownEvent(event), payload);
       if (values.record) appendFileSync(values.record, `${JSON.stringify({ event, payload: given })}\n`);
       if (values.json) {
         process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
+import { unknownEvent } from '../../events/hook-io.js';
 import type { Host } from '../../hosts/host.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import type { ConfiguredHook, LoadedSettings } from '../../settings/configured-hook.js';
@@ -163,7 +164,7 @@ async function replaySession(
       if (note && !notes.has(note) && !values.json) write(`note: ${note}\n`);
       if (note) notes.add(note);
       const time = new Date().toISOString();
-      const outcome = await engine.fire(entry.event, payload);
+      const outcome = await engine.fire(unknownEvent(entry.event), payload);
       const changes = entry.recorded
         ? recordedChanges(entry.recorded.outcome, outcome, entry.recorded.redacted)
         : [];
