@@ -21,6 +21,11 @@ export function emptyOutcome(event: string): Promise<Outcome> {
   return cached;
 }
 
+/** The same outcome, built at once: for code that must answer without awaiting (init writing a guard). */
+export function emptyOutcomeNow(event: string): Outcome {
+  return frozenOutcome(event, NOTHING);
+}
+
 function frozenOutcome(event: string, warnings: readonly string[]): Outcome {
   return Object.freeze({
     event,

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catchAllCommand } from '../../src/cli/init/catch-all-command.js';
+import { guarded } from '../support/guarded-command.js';
 import { root } from './run-cli.js';
 
 const temporary = mkdtempSync(join(tmpdir(), 'hookwire-detached-'));
@@ -102,7 +103,7 @@ describe.skipIf(process.platform !== 'linux')(
 
     it('is only for events the host does not wait for', () => {
       expect(catchAllCommand('PreToolUse', { hookwire: 'hookwire', hooksFile: 'h.json' })).toBe(
-        'hookwire run --settings h.json PreToolUse',
+        guarded('hookwire run --settings h.json PreToolUse', 'claude', 'PreToolUse'),
       );
       expect(command.startsWith(`trap '' TERM;`)).toBe(true);
     });

@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { guarded } from '../support/guarded-command.js';
 import { runCli } from './run-cli.js';
 
 const temporary = mkdtempSync(join(tmpdir(), 'hookwire-init-'));
@@ -86,9 +87,21 @@ describe('hookwire init claude', () => {
     const command = (event: string) => printed.hooks[event][0].hooks[0].command;
     expect(printed).toEqual({
       hooks: {
-        PreToolUse: [{ hooks: [{ type: 'command', command: `${CALL} PreToolUse`, timeout: 35 }] }],
+        PreToolUse: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: guarded(`${CALL} PreToolUse`, 'claude', 'PreToolUse'),
+                timeout: 35,
+              },
+            ],
+          },
+        ],
         // sequential: 20 + 40 s; the prompt hook from the local file: 30 s.
-        Stop: [{ hooks: [{ type: 'command', command: `${CALL} Stop`, timeout: 65 }] }],
+        Stop: [
+          { hooks: [{ type: 'command', command: guarded(`${CALL} Stop`, 'claude', 'Stop'), timeout: 65 }] },
+        ],
         StopFailure: [{ hooks: [{ type: 'command', command: command('StopFailure'), timeout: 605 }] }],
         SessionStart: [{ hooks: [{ type: 'command', command: `${CALL} SessionStart`, timeout: 605 }] }],
       },
@@ -137,7 +150,11 @@ describe('hookwire init claude', () => {
     expect(others).toEqual({ permissions: { allow: ['Bash(npm test)'], deny: [] }, model: 'opus' });
     expect(hooks.PreToolUse).toEqual([
       { matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'audit' }] },
-      { hooks: [{ type: 'command', command: `${CALL} PreToolUse`, timeout: 35 }] },
+      {
+        hooks: [
+          { type: 'command', command: guarded(`${CALL} PreToolUse`, 'claude', 'PreToolUse'), timeout: 35 },
+        ],
+      },
     ]);
     expect(Object.keys(hooks)).toEqual(['PreToolUse', 'Stop', 'StopFailure']);
 
@@ -196,7 +213,11 @@ describe('hookwire init claude', () => {
       { matcher: 'Edit', hooks: [added] },
     ]);
     expect(read(directory, '.claude/settings.json').hooks.PostToolUse).toEqual([
-      { hooks: [{ type: 'command', command: `${CALL} PostToolUse`, timeout: 605 }] },
+      {
+        hooks: [
+          { type: 'command', command: guarded(`${CALL} PostToolUse`, 'claude', 'PostToolUse'), timeout: 605 },
+        ],
+      },
     ]);
     expect((await runCli(['init', '--undo', '--project', directory])).code).toBe(0);
     // The edit made between the two runs stays.

@@ -1,5 +1,7 @@
 import type { EventName } from '../../events/event-names.js';
 import { eventSpec } from '../../events/lookup.js';
+import { hostNamed } from '../../hosts/registry.js';
+import { blockWhenNotStarted, guardMissingProgram } from './missing-program-guard.js';
 
 /** How a catch-all entry names hookwire and the hooks file, each as shell text. */
 export interface CatchAllTarget {
@@ -46,8 +48,10 @@ const PERL_DETACH = 'pipe R, W; if (fork) { close W; <R>; exit } setsid; exec @A
  */
 export function catchAllCommand(event: EventName, target: CatchAllTarget): string {
   const run = `${target.hookwire} run --settings ${target.hooksFile} ${event}`;
-  if (eventSpec(event).hostAppliesLateAnswer) return lateAnswerCommand(run);
-  if (!eventSpec(event).hostDoesNotWait || target.detachesItself) return run;
+  if (eventSpec(event).hostAppliesLateAnswer) return lateAnswerCommand(run, event);
+  // Init writes Claude Code's settings: the registry's default host. A missing hookwire blocks, as any failure.
+  if (!eventSpec(event).hostDoesNotWait || target.detachesItself)
+    return guardMissingProgram(run, hostNamed(), event);
   const detached = `sh -c "$d" sh "$@" >/dev/null 2>&1`;
   return [
     `trap '' TERM`,
@@ -76,14 +80,16 @@ const RUN_AND_REPORT = `'"$@" 3>&-; echo $? >&3'`;
  * while the host lives it gets the run's answer as any hook's; at the session's end the signals reach only
  * the waiting shell, and the run and its hooks go on to their end.
  */
-function lateAnswerCommand(run: string): string {
+function lateAnswerCommand(run: string, event: EventName): string {
+  // No status at all (setsid and perl both missing, or the run killed) counts as a run that could not start.
+  const block = blockWhenNotStarted(hostNamed(), event);
   const detached = `sh -c ${RUN_AND_REPORT} sh "$@"`;
   return [
     `trap '' TERM`,
     `set -- ${run}`,
     'exec 4>&1',
     `s=$( { command -v setsid >/dev/null && setsid -f ${detached} || perl -MPOSIX -e '${PERL_DETACH}' ${detached}; } 3>&1 1>&4 4>&- )`,
-    'exit "${s:-1}"',
+    ...(block === undefined ? ['exit "${s:-1}"'] : ['s=${s:-127}', block.replace(/;$/, '')]),
   ].join('; ');
 }
 

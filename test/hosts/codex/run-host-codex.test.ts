@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 import { trustFiles } from '../../support/trust-files.js';
 
 /*
@@ -182,7 +183,16 @@ describe('hookwire init codex', () => {
     const hooks = JSON.parse(readFileSync(join(home, 'hooks.json'), 'utf8'));
     expect(hooks).toEqual({
       hooks: {
-        PreToolUse: [{ hooks: [{ type: 'command', command: 'hookwire run --host codex PreToolUse' }] }],
+        PreToolUse: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: guarded('hookwire run --host codex PreToolUse', 'codex', 'PreToolUse'),
+              },
+            ],
+          },
+        ],
       },
     });
     const config = readFileSync(join(home, 'config.toml'), 'utf8');

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
@@ -212,7 +213,11 @@ describe('hookwire init copilot', () => {
     expect(init.code).toBe(0);
     expect(init.stderr).toContain('GitHub Copilot CLI has no TeammateIdle event');
     const entry = (event: string) => [
-      { type: 'command', bash: `hookwire run --host copilot ${event}`, timeoutSec: 600 },
+      {
+        type: 'command',
+        bash: guarded(`hookwire run --host copilot ${event}`, 'copilot', event),
+        timeoutSec: 600,
+      },
     ];
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       version: 1,
@@ -242,7 +247,7 @@ describe('hookwire init copilot', () => {
       BUILT,
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('"bash": "hookwire run --host copilot preToolUse"');
+    expect(result.stdout).toContain('"bash": "hookwire run --host copilot preToolUse ||');
     expect(existsSync(join(home, 'hooks'))).toBe(false);
   });
 

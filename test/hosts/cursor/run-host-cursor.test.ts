@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CURSOR_HOST_EVENTS } from '../../../src/hosts/cursor/cursor-events.js';
 import { type CliResult, root, runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
@@ -293,12 +294,21 @@ describe('hookwire init cursor', () => {
       preToolUse: [
         { command: './hooks/audit.sh', matcher: 'Shell' },
         {
-          command: `hookwire run --host cursor --settings ${settings} preToolUse`,
+          command: guarded(
+            `hookwire run --host cursor --settings ${settings} preToolUse`,
+            'cursor',
+            'preToolUse',
+          ),
           timeout: 600,
           failClosed: true,
         },
       ],
-      stop: [{ command: `hookwire run --host cursor --settings ${settings} stop`, timeout: 600 }],
+      stop: [
+        {
+          command: guarded(`hookwire run --host cursor --settings ${settings} stop`, 'cursor', 'stop'),
+          timeout: 600,
+        },
+      ],
     });
 
     expect((await init(dir)).code).toBe(0);

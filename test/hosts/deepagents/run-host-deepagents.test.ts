@@ -21,6 +21,7 @@ import {
 } from '../../../src/hosts/deepagents/project-invocation.js';
 import { toDeepAgentsAnswer } from '../../../src/hosts/deepagents/to-deepagents-answer.js';
 import { runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 import { outcome as outcomeOf } from '../../support/outcome-builder.js';
 import { trustFiles } from '../../support/trust-files.js';
 
@@ -122,7 +123,11 @@ describe('hookwire init deepagents', () => {
         hooks: [
           {
             type: 'command',
-            command: `'${process.execPath}' '${cli}' run --host deepagents PreToolUse`,
+            command: guarded(
+              `'${process.execPath}' '${cli}' run --host deepagents PreToolUse`,
+              'deepagents',
+              'PreToolUse',
+            ),
             timeout: 600,
           },
         ],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DROID_HOST_EVENTS } from '../../../src/hosts/droid/droid-events.js';
 import { runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
@@ -130,7 +131,11 @@ describe('hookwire init droid', () => {
         hooks: [
           {
             type: 'command',
-            command: `hookwire run --host droid --settings ${join(dir, '.hookwire', 'hooks.json')} PreToolUse`,
+            command: guarded(
+              `hookwire run --host droid --settings ${join(dir, '.hookwire', 'hooks.json')} PreToolUse`,
+              'droid',
+              'PreToolUse',
+            ),
             timeout: 600,
           },
         ],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 
 /** `hookwire init gemini` as a user runs it, the built bin (`npm run build` first) against a Gemini home of its own. */
 const BUILT = ['dist/hookwire.cjs'];
@@ -43,7 +44,11 @@ describe.concurrent('hookwire init gemini', () => {
     const result = await init(dir, home);
     expect(result.code).toBe(0);
     const command = (event: string) =>
-      `hookwire run --host gemini --settings "$GEMINI_PROJECT_DIR"/.hookwire/hooks.json ${event}`;
+      guarded(
+        `hookwire run --host gemini --settings "$GEMINI_PROJECT_DIR"/.hookwire/hooks.json ${event}`,
+        'gemini',
+        event,
+      );
     expect(JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8'))).toEqual({
       hooks: {
         BeforeTool: [
@@ -97,12 +102,12 @@ describe.concurrent('hookwire init gemini', () => {
     const settings = join(home, '.gemini', 'settings.json');
     writeFileSync(settings, '{ "theme": "GitHub" }\n');
     const printed = await init(dir, home, '--user', '--print');
-    expect(printed.stdout).toContain('"command": "hookwire run --host gemini BeforeAgent"');
+    expect(printed.stdout).toContain('"command": "hookwire run --host gemini BeforeAgent ||');
     expect(readFileSync(settings, 'utf8')).toBe('{ "theme": "GitHub" }\n');
 
     expect((await init(dir, home, '--user')).code).toBe(0);
     expect(JSON.parse(readFileSync(settings, 'utf8')).hooks.BeforeAgent[0].hooks[0].command).toBe(
-      'hookwire run --host gemini BeforeAgent',
+      guarded('hookwire run --host gemini BeforeAgent', 'gemini', 'BeforeAgent'),
     );
     expect(readFileSync(`${settings}.before-hookwire`, 'utf8')).toBe('{ "theme": "GitHub" }\n');
     await init(dir, home, '--user', '--undo');

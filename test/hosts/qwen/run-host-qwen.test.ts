@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { QWEN_HOST_EVENTS } from '../../../src/hosts/qwen/qwen-events.js';
 import { runCli } from '../../cli/run-cli.js';
+import { guarded } from '../../support/guarded-command.js';
 import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
@@ -145,7 +146,15 @@ describe('hookwire init qwen', () => {
     expect(text).toContain("// the user's own");
     expect(JSON.parse(text.replace(/^\s*\/\/.*$/m, '')).hooks.PreToolUse).toEqual([
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] },
-      { hooks: [{ type: 'command', command: 'hookwire run --host qwen PreToolUse', timeout: 600000 }] },
+      {
+        hooks: [
+          {
+            type: 'command',
+            command: guarded('hookwire run --host qwen PreToolUse', 'qwen', 'PreToolUse'),
+            timeout: 600000,
+          },
+        ],
+      },
     ]);
     expect(readFileSync(`${file}.before-hookwire`, 'utf8')).toBe(before);
 
@@ -168,7 +177,7 @@ describe('hookwire init qwen', () => {
       BUILT,
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('"command": "hookwire run --host qwen Stop"');
+    expect(result.stdout).toContain('"command": "hookwire run --host qwen Stop ||');
     expect(result.stdout).toContain('"timeout": 600000');
     expect(existsSync(join(home, 'settings.json'))).toBe(false);
   });

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import {
@@ -40,7 +42,8 @@ export function initCodex(options: InitCodexOptions): number {
 
   const events = options.undo ? [] : wantedEvents(options, hooksJson, hooksText);
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
-  const command = (event: CodexEvent): string => `${hookwire} run --host codex ${event}`;
+  const command = (event: CodexEvent): string =>
+    guardMissingProgram(`${hookwire} run --host codex ${event}`, hostNamed('codex'), event);
   const plan = planCodexHooks(hooksJson, hooksText, events, command);
   const config = withCodexTrust(configToml, configText, plan.installed, plan.removed);
 

@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type CopilotEvent, copilotEventOf } from '../../../hosts/copilot/copilot-events.js';
+import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import { isHookwireRun } from '../catch-all-command.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
@@ -70,7 +72,7 @@ export function initCopilot(options: InitCopilotOptions): number {
     events.map((event) => {
       const entry: CopilotCommandEntry = {
         type: 'command',
-        bash: `${hookwire} run --host copilot ${event}`,
+        bash: guardMissingProgram(`${hookwire} run --host copilot ${event}`, hostNamed('copilot'), event),
         timeoutSec: COPILOT_ENTRY_TIMEOUT_SECONDS,
       };
       return [event, [entry]];

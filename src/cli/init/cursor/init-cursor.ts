@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
 import type { EventName } from '../../../events/event-names.js';
 import { CURSOR_EVENTS, cursorEventOf, PERMISSION_EVENTS } from '../../../hosts/cursor/cursor-events.js';
+import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import { assertConfined } from '../confined-path.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
 import { hookwireEventsIn, parseCursorHooks, planCursorHooks } from './plan-cursor-hooks.js';
@@ -37,7 +39,11 @@ export function initCursor(options: HostInitOptions): number {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const entryFor = (event: string): Record<string, unknown> => ({
-    command: `${hookwire} run --host cursor --settings ${quoteShellWord(options.hooksPath)} ${event}`,
+    command: guardMissingProgram(
+      `${hookwire} run --host cursor --settings ${quoteShellWord(options.hooksPath)} ${event}`,
+      hostNamed('cursor'),
+      event,
+    ),
     timeout: CURSOR_ENTRY_TIMEOUT_S,
     ...((PERMISSION_EVENTS as ReadonlySet<string>).has(event) || event === 'beforeSubmitPrompt'
       ? { failClosed: true }

@@ -9,11 +9,13 @@ import {
   readHooksTrust,
   userHooksPath,
 } from '../../../hosts/deepagents/workspace-trust.js';
+import { hostNamed } from '../../../hosts/registry.js';
 import { homeDirectory } from '../../../settings/settings-locations.js';
 import { CommandInputError } from '../../command-input.js';
 import { appendArrayElement } from '../codex/array-edits.js';
 import type { HostInitOptions } from '../host-init-options.js';
 import { setJsonValue } from '../json-edits.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
@@ -70,7 +72,9 @@ export function initDeepAgents(options: InitDeepAgentsOptions): number {
     .map(([event]) => event);
   const events = options.undo ? [] : wantedEvents(options, installed);
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
-  const text = planText(current, hooks, events, (event) => `${hookwire} run --host deepagents ${event}`);
+  const text = planText(current, hooks, events, (event) =>
+    guardMissingProgram(`${hookwire} run --host deepagents ${event}`, hostNamed('deepagents'), event),
+  );
 
   if (options.print) {
     options.out(`# ${file}\n${text}`);

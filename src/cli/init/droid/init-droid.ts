@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
+import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
@@ -36,7 +38,11 @@ export function initDroid(options: HostInitOptions): number {
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const handler = (event: DroidEvent) => ({
     type: 'command',
-    command: `${hookwire} run --host droid --settings ${quoteShellWord(options.hooksPath)} ${event}`,
+    command: guardMissingProgram(
+      `${hookwire} run --host droid --settings ${quoteShellWord(options.hooksPath)} ${event}`,
+      hostNamed('droid'),
+      event,
+    ),
     timeout: DROID_ENTRY_TIMEOUT_S,
   });
   if (options.undo) return undo(options, file, current, handler);

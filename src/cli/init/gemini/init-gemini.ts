@@ -9,8 +9,10 @@ import {
   type GeminiEventName,
 } from '../../../hosts/gemini/gemini-events.js';
 import { GEMINI_PROJECT_SETTINGS } from '../../../hosts/gemini/gemini-host.js';
+import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../user-level-install.js';
@@ -132,7 +134,11 @@ function wantedHandlers(
     handlers.set(event, {
       name: HOOKWIRE_HOOK_NAME,
       type: 'command',
-      command: `${hookwire} run --host gemini${settings} ${event}`,
+      command: guardMissingProgram(
+        `${hookwire} run --host gemini${settings} ${event}`,
+        hostNamed('gemini'),
+        event,
+      ),
       timeout: Math.max(GEMINI_DEFAULT_TIMEOUT_MS, (longest + TIMEOUT_MARGIN_SECONDS) * 1000),
     });
   }

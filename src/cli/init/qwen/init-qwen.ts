@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import { parseHooksJson } from '../codex/plan-codex-hooks.js';
 import type { HostInitOptions } from '../host-init-options.js';
+import { guardMissingProgram } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import {
@@ -52,7 +54,7 @@ export function initQwen(options: InitQwenOptions): number {
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const handler = (event: QwenEvent) => ({
     type: 'command',
-    command: `${hookwire} run --host qwen ${event}`,
+    command: guardMissingProgram(`${hookwire} run --host qwen ${event}`, hostNamed('qwen'), event),
     timeout: QWEN_ENTRY_TIMEOUT_MS,
   });
   const text = planQwenHooks(file, current, events, handler);

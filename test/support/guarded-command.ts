@@ -1,0 +1,10 @@
+import { guardMissingProgram } from '../../src/cli/init/missing-program-guard.js';
+import { hostNamed } from '../../src/hosts/registry.js';
+
+/**
+ * A command line as `hookwire init` writes it for `host`'s `event`: with the host's block when the program
+ * cannot start (src/cli/init/missing-program-guard.ts; test/cli/init-missing-program.test.ts runs it).
+ */
+export function guarded(command: string, host: string, event: string): string {
+  return guardMissingProgram(command, hostNamed(host), event);
+}
