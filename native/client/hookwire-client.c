@@ -83,6 +83,8 @@
 #define ANSWER_LIMIT (512u * 1024 * 1024)
 /* hookwire's own failure on an event: exit 2, so that an event that can block is blocked, with the reason. */
 #define OWN_FAILURE 2
+/* The shell's status for a command that is not found: what a missing --hookwire FILE is. */
+#define NOT_FOUND 127
 
 /* What the host gave us for SIGPIPE, which we ignore: restored for the processes we exec. */
 static void (*original_sigpipe)(int) = SIG_DFL;
@@ -571,6 +573,15 @@ int main(int argc, char **argv) {
   if (!s.hookwire) {
     fputs("hookwire-client: cannot find hookwire's dist/hookwire.cjs; pass --hookwire FILE\n", stderr);
     return OWN_FAILURE;
+  }
+  /*
+   * A --hookwire FILE that is gone (hookwire uninstalled or moved) is a program that cannot start: the shell's
+   * own status for that, which the entries `hookwire init` writes turn into the host's block for the event
+   * (docs/reliability.md, "A missing hookwire blocks"). Node given the missing file would exit 1: allow.
+   */
+  if (strcmp(command, "run") == 0 && access(s.hookwire, R_OK) != 0) {
+    fprintf(stderr, "hookwire-client: cannot read --hookwire %s: %s\n", s.hookwire, strerror(errno));
+    return NOT_FOUND;
   }
   int usable = socket_path_of(&s) == 0;
   if (strcmp(command, "--socket-path") == 0) {

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nativeClient } from '../../scripts/native-client.js';
 import { guardMissingProgram } from '../../src/cli/init/missing-program-guard.js';
 import { emptyOutcomeNow } from '../../src/engine/empty-outcome.js';
 import { EVENT_NAMES } from '../../src/events/event-names.js';
@@ -30,6 +31,13 @@ const exiting = (status: number) => {
   chmodSync(file, 0o755);
   return file;
 };
+
+let client: string | undefined | null = null;
+/** The native client, built once for the file (nativeClient compiles it when the shipped one is stale). */
+function builtClient(): string | undefined {
+  if (client === null) client = nativeClient(join(work, 'client'));
+  return client;
+}
 
 function shell(command: string) {
   const result = spawnSync('/bin/sh', ['-c', command], { input: '{}', encoding: 'utf8' });
@@ -82,6 +90,19 @@ describe('a command init writes, when its program cannot start', () => {
         const result = shell(guardMissingProgram(exiting(status), host, hostEvent));
         expect(result).toEqual({ code: status, stdout: `out-${status}\n`, stderr: '' });
       }
+    },
+  );
+
+  it.each(cases.map((c) => [c.host.name, c.hostEvent, c] as const))(
+    '%s %s: the native client whose --hookwire file is gone is a program that cannot start: the host’s block',
+    (_host, _event, { host, event, hostEvent }) => {
+      const client = builtClient();
+      if (client === undefined) return; // no C compiler: test/built/daemon-client.test.ts says so
+      const line = `${client} --hookwire ${join(work, 'gone.cjs')} run --host ${host.name} ${hostEvent}`;
+      expect(shell(line).code).toBe(127);
+      expect(shell(guardMissingProgram(line, host, hostEvent)).code).toBe(
+        hostBlock(host, event, hostEvent).exitCode,
+      );
     },
   );
 
