@@ -544,12 +544,11 @@ function checkRegistry(vector: Vector): string | null {
     }
     const [event, field] = key.split('.') as [HookEvent, string];
     const spec = HOOK_EVENTS[event];
-    actual[key] =
-      field === 'default_timeout_seconds'
-        ? spec.defaultTimeoutSeconds
-        : field === 'matcher_field'
-          ? matcherFieldName(event)
-          : spec.owner;
+    if (spec === undefined) return `no event ${event} in hookwire's registry`;
+    if (field === 'default_timeout_seconds') actual[key] = spec.defaultTimeoutSeconds;
+    else if (field === 'matcher_field') actual[key] = matcherFieldName(event);
+    else if (field === 'owner') actual[key] = spec.owner;
+    else return `no hookwire check for the registry field ${field}`;
   }
   return firstDifference(expect, actual);
 }

@@ -217,3 +217,7 @@ trust('port-trust-reload-leaves', f'{TR}::test_reload_drops_project_hooks_when_l
 trust('port-trust-reload-enters', f'{TR}::test_reload_picks_up_trust_when_entering_trusted_workspace', {"stored": True, "has Stop before": False, "has Stop after reload": True})
 trust('port-trust-retarget-changed', f'{TR}::test_cwd_retarget_rejects_allow_once_when_file_changes_during_prompt', {"trust allows target": False, "has SessionEnd": False})
 trust('port-trust-retarget-prompt-fails', f'{TR}::test_cwd_retarget_prompt_failure_fails_closed', {"has Stop": False, "trust allows target": False, "notified once with": "screen unavailable"})
+# ---- the capability registry: every event's owner and default timeout, as get_event_spec gives them ----
+registry('port-registry-owners', f'{C}::test_registry_covers_all_hook_events', ['owner', 'default_timeout_seconds'])
+# ---- auto approval with no handlers: the engine runs and says nothing ----
+fire('port-engine-auto-no-handlers', f'{E}::test_engine_accepts_auto_permission_mode', {"hooks": {}}, 'SessionStart', {"cause": "startup", "context": {"approval_mode": "auto"}}, {"diagnostics": []})

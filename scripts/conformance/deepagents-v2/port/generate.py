@@ -136,6 +136,36 @@ async def _run(hid, out):
 def legacy(vid, source, config, event, payload, expect):
     OUT.append({'id': vid, 'source': source, 'kind': 'legacy', 'config': config, 'event': event, 'payload': payload, 'expect': expect})
 
+def registry(vid, source, fields, notes=None):
+    # `Event.field` of upstream's capability registry (get_event_spec), every event in HookEvent's order.
+    observed = {}
+    for event in HookEvent:
+        spec = get_event_spec(event)
+        for field in fields:
+            value = getattr(spec, field)
+            observed[f'{event.value}.{field}'] = value.value if hasattr(value, 'value') else value
+    v = {'id': vid, 'source': source, 'kind': 'registry', 'expect': dict(observed), 'observed': observed}
+    if notes: v['notes'] = notes
+    OUT.append(v)
+
+def fire(vid, source, config, event, payload, expect, notes=None):
+    # Upstream's HookEngine on the snapshot of `config`, for one invocation (the context's approval mode
+    # from payload.context), as test_engine.py runs it.
+    from deepagents_code.hooks.engine import HookEngine
+    from deepagents_code.hooks.models.config import HooksConfig
+    tmp = Path(tempfile.mkdtemp()).resolve()
+    try:
+        context = dict(CTX, cwd=tmp, **{k: ApprovalMode(v) if k == 'approval_mode' else v for k, v in payload.get('context', {}).items()})
+        invocation = HookInvocation(context=HookContext(**context), event=domain_event(event, payload))
+        snapshot = HooksSnapshot.from_config(HooksConfig.model_validate(config))
+        decision = asyncio.run(HookEngine(snapshot).run(invocation, transcript_path=tmp / 'thread.jsonl'))
+        observed = {'decision': norm(decision.model_dump(mode='json'), tmp)}
+    finally:
+        shutil.rmtree(tmp)
+    v = {'id': vid, 'source': source, 'kind': 'load', 'config': {'user': config}, 'event': event, 'payload': payload, 'expect': expect, 'observed': observed}
+    if notes: v['notes'] = notes
+    OUT.append(v)
+
 def trust(vid, source, expect):
     OUT.append({'id': vid, 'source': source, 'kind': 'trust', 'expect': expect})
 
