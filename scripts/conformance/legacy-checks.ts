@@ -102,6 +102,8 @@ export async function checkLegacy(vector: Vector, tmp: string): Promise<string |
     return firstDifference(expect.has_pending_hooks, stats.running + stats.queued > 0);
   }
 
+  if (DRAIN_KEYS.some((key) => key in expect)) return checkDrain(vector, expect, payload, event, tmp, logger);
+
   if (typeof payload['subprocess.run raises'] === 'string' || 'WARNING record contains' in expect) {
     const raised = String(payload['subprocess.run raises'] ?? 'Exception');
     const path = join(tmp, 'hooks.json');
@@ -220,4 +222,53 @@ function loadedCommands(path: string, logger: Logger): { command: string[] }[] {
     commands.push({ command: [handler.command, ...(handler.args ?? [])] });
   }
   return commands;
+}
+
+/** The expect keys of upstream's drain tests: read at dispatch, while in flight, and after the drain. */
+const DRAIN_KEYS = [
+  'subprocess.run calls at dispatch',
+  'has_pending_hooks while in flight',
+  'drain raises',
+  'has_pending_hooks after drain',
+] as const;
+
+/**
+ * Upstream's `dispatch_hook_fire_and_forget` then `drain_pending_hooks`: hookwire's `dispatch` then `close()`,
+ * which lets every running and queued hook finish (bounded by its deadline) and never rejects. A vector's
+ * `during_drain` names an event dispatched while the drain awaits: hookwire's closed dispatcher ignores it
+ * (upstream schedules it without awaiting it; both leave it unawaited by that drain).
+ */
+async function checkDrain(
+  vector: Vector,
+  expect: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  event: string,
+  tmp: string,
+  logger: Logger,
+): Promise<string | null> {
+  const { path, log } = recordedConfig((vector.config ?? {}) as Record<string, unknown>, tmp);
+  const dispatcher = createDeepAgentsDispatcher({ path, logger, spawner: 'direct' });
+  const pending = () => {
+    const stats = dispatcher.stats();
+    return stats.running + stats.queued > 0;
+  };
+  const actual: Record<string, unknown> = {};
+  if (vector.dispatch !== false) dispatcher.dispatch(event, payload);
+  actual['subprocess.run calls at dispatch'] = runsOf(log).length;
+  actual['has_pending_hooks while in flight'] = pending();
+  const drained = dispatcher.close();
+  if (typeof vector.during_drain === 'string') dispatcher.dispatch(vector.during_drain, payload);
+  try {
+    await drained;
+    actual['drain raises'] = false;
+  } catch {
+    actual['drain raises'] = true;
+  }
+  actual['subprocess.run calls'] = runsOf(log).length;
+  actual['has_pending_hooks after drain'] = pending();
+  const named = Object.keys(expect).filter((key) => key in actual);
+  return firstDifference(
+    Object.fromEntries(named.map((key) => [key, expect[key]])),
+    Object.fromEntries(named.map((key) => [key, actual[key]])),
+  );
 }

@@ -99,7 +99,13 @@ export const UPSTREAM_CHECKS: Readonly<Record<string, UpstreamCheck>> = {
     test_windows_tree_termination_falls_back_when_taskkill_fails: { reads: 'fields', differs: WINDOWS },
     test_windows_tree_termination_bounds_taskkill: { reads: 'fields', differs: WINDOWS },
   }),
-  ...fileOf('tests/unit_tests/test_hooks.py', FIELDS),
+  ...fileOf('tests/unit_tests/test_hooks.py', FIELDS, {
+    'TestDrainPendingHooks::test_drain_snapshots_once_and_ignores_later_scheduled_hooks': {
+      reads: 'fields',
+      differs:
+        "hookwire's close() ends the dispatcher: an event dispatched while it drains is ignored, where upstream schedules it unawaited",
+    },
+  }),
   ...fileOf('tests/unit_tests/plugins/test_plugin_hooks.py', SCENARIO),
   // The prose tests: exactly those with a scenario in the trust and lifecycle modules.
   ...scenarioEntries([...Object.keys(TRUST_SCENARIOS), ...LIFECYCLE_TESTS]),

@@ -133,8 +133,8 @@ async def _run(hid, out):
     finally:
         shutil.rmtree(tmp)
 
-def legacy(vid, source, config, event, payload, expect):
-    OUT.append({'id': vid, 'source': source, 'kind': 'legacy', 'config': config, 'event': event, 'payload': payload, 'expect': expect})
+def legacy(vid, source, config, event, payload, expect, **fields):
+    OUT.append({'id': vid, 'source': source, 'kind': 'legacy', 'config': config, 'event': event, 'payload': payload, **fields, 'expect': expect})
 
 def registry(vid, source, fields, notes=None):
     # `Event.field` of upstream's capability registry (get_event_spec), every event in HookEvent's order.
