@@ -1,11 +1,4 @@
-/**
- * One Factory Droid tool under the name Claude Code gives the same tool, and the argument keys that differ
- * (Droid's key → Claude Code's). Keys not listed keep their name in both directions.
- */
-export interface DroidTool {
-  readonly claudeName: string;
-  readonly keys: Readonly<Record<string, string>>;
-}
+import { type RenamedTool, toolRenames } from '../tool-renames.js';
 
 /**
  * Factory Droid 0.225.2's built-in tools as `droid exec` offers them to the model and names them in a hook's
@@ -13,7 +6,7 @@ export interface DroidTool {
  * `Edit|Write`, `Read`) match Droid's calls unchanged. Only renames that mean the same are made: `Glob`'s
  * `patterns` (a string or a list) keeps its key, Claude Code's `pattern` being one string.
  */
-export const DROID_TOOLS: Readonly<Record<string, DroidTool>> = Object.freeze({
+export const DROID_TOOLS: Readonly<Record<string, RenamedTool>> = Object.freeze({
   Execute: { claudeName: 'Bash', keys: {} },
   Create: { claudeName: 'Write', keys: {} },
   Edit: {
@@ -28,39 +21,11 @@ export const DROID_TOOLS: Readonly<Record<string, DroidTool>> = Object.freeze({
   Skill: { claudeName: 'Skill', keys: {} },
 });
 
+const renames = toolRenames(DROID_TOOLS);
+
 /** The name hooks match for a Droid tool: Claude Code's where there is one, else Droid's own. */
-export function droidToolName(droidTool: string): string {
-  return Object.hasOwn(DROID_TOOLS, droidTool)
-    ? (DROID_TOOLS[droidTool]?.claudeName ?? droidTool)
-    : droidTool;
-}
-
+export const droidToolName = renames.toolName;
 /** A Droid tool's arguments under Claude Code's keys (`old_str` → `old_string` for Edit, ...). */
-export function toClaudeToolInput(
-  droidTool: string,
-  input: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  return renamed(input, keysOf(droidTool));
-}
-
+export const toClaudeToolInput = renames.toClaude;
 /** Arguments under Claude Code's keys back under Droid's, for an `updatedInput` Droid applies to the call. */
-export function toDroidToolInput(
-  droidTool: string,
-  input: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  const keys = keysOf(droidTool);
-  return renamed(input, Object.fromEntries(Object.entries(keys).map(([droid, claude]) => [claude, droid])));
-}
-
-function keysOf(droidTool: string): Readonly<Record<string, string>> {
-  return Object.hasOwn(DROID_TOOLS, droidTool) ? (DROID_TOOLS[droidTool]?.keys ?? {}) : {};
-}
-
-function renamed(
-  input: Readonly<Record<string, unknown>>,
-  keys: Readonly<Record<string, string>>,
-): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(input).map(([key, value]) => [Object.hasOwn(keys, key) ? (keys[key] ?? key) : key, value]),
-  );
-}
+export const toDroidToolInput = renames.toHost;
