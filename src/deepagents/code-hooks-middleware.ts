@@ -202,7 +202,10 @@ export function deepAgentsCodeHooks(options: DeepAgentsCodeHooksOptions = {}): D
     if (denial !== null) return appendContext(fromPlain(denial), pre.context, callId);
 
     let toolCall = request.toolCall;
-    const task = call.name === TASK_TOOL_NAME && scope.agentId === undefined ? taskAgentIdentity(call) : null;
+    // A `task` call at any depth starts a subagent, as upstream's (its middleware is on every subagent), once:
+    // a second wrapper of the same call runs inside the first one's subagent scope and fires nothing.
+    const identity = call.name === TASK_TOOL_NAME ? taskAgentIdentity(call) : null;
+    const task = identity !== null && subagents.getStore()?.agentId !== identity.id ? identity : null;
     if (task !== null) {
       const start = await session.invoke('SubagentStart', { agent: task }, scope);
       if (start !== null && !start.continue_processing)

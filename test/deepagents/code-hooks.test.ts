@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeModel } from '@langchain/core/testing';
 import { Command, MemorySaver } from '@langchain/langgraph';
-import { createDeepAgent } from 'deepagents';
+import { createDeepAgent, createSubAgentMiddleware } from 'deepagents';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -272,6 +272,56 @@ describe('deepAgentsCodeHooks in a real deep agent', () => {
       ['user', 'a secret'],
       ['assistant', 'no secrets'],
     ]);
+  }, 60_000);
+
+  it('runs SubagentStart and SubagentStop at every depth, each with its own task call as agent_id', async () => {
+    writeUserHooks({ SubagentStart: [{ hooks: [respond('')] }], SubagentStop: [{ hooks: [respond('')] }] });
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'task', args: { description: 'delegate', subagent_type: 'helper' }, id: 'call_outer' },
+      ])
+      .respondWithTools([
+        { name: 'task', args: { description: 'look', subagent_type: 'leaf' }, id: 'call_inner' },
+      ])
+      .respond(new AIMessage('leaf done'))
+      .respond(new AIMessage('helper done'))
+      .respond(new AIMessage('done'));
+    const hooks = hooksFor();
+    const leaf = { name: 'leaf', description: 'Looks.', systemPrompt: 'Look.' };
+    const agent = createDeepAgent({
+      model,
+      middleware: hooks,
+      subagents: [
+        {
+          name: 'helper',
+          description: 'Delegates.',
+          systemPrompt: 'Delegate.',
+          middleware: [
+            ...hooks,
+            createSubAgentMiddleware({ defaultModel: model, subagents: [leaf], generalPurposeAgent: false }),
+          ],
+        },
+      ],
+      checkpointer: new MemorySaver(),
+    });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage('go')] }, thread);
+    await hooks.close();
+    expect(String(toolMessage(messages, 'call_outer')?.content)).toBe('helper done');
+    // Upstream's fields at each depth: agent_id the task call's id, agent_type its subagent_type, no parent id.
+    const fired = payloads().map((payload) => [
+      payload.hook_event_name,
+      payload.agent_id,
+      payload.agent_type,
+    ]);
+    expect(fired).toEqual([
+      ['SubagentStart', 'call_outer', 'helper'],
+      ['SubagentStart', 'call_inner', 'leaf'],
+      ['SubagentStop', 'call_inner', 'leaf'],
+      ['SubagentStop', 'call_outer', 'helper'],
+    ]);
+    expect(payloads().some((payload) => Object.keys(payload).some((key) => key.startsWith('parent')))).toBe(
+      false,
+    );
   }, 60_000);
 
   it('guards the calls of a custom subagent that runs without hookwire’s middleware', async () => {

@@ -25,6 +25,12 @@ export interface InvocationContext {
   readonly prompt_id?: string;
   readonly effort?: string;
   readonly agent_transcript_path?: string;
+  /**
+   * The agent the invocation runs in: its `agent_id`/`agent_type` go on every event's payload (a
+   * SubagentStart/Stop names its own subagent instead). Upstream's server middleware never sets it, so the
+   * tool events of a subagent carry neither field; its projection honours it.
+   */
+  readonly agent?: { readonly id: string; readonly name: string };
 }
 
 /** What happened, in Deep Agents' terms (the fields an event uses). */
@@ -136,6 +142,8 @@ export function projectInvocation(
     prompt_id: context.prompt_id,
     permission_mode: PERMISSION_MODES[context.approval_mode ?? 'manual'] ?? 'default',
     effort: context.effort === undefined ? undefined : { level: context.effort },
+    agent_id: context.agent?.id,
+    agent_type: context.agent?.name,
   };
   const tool = invocation.call === undefined ? undefined : wireTool(invocation.call);
   const stopFields = { background_tasks: [], session_crons: [] };
@@ -201,12 +209,15 @@ export function projectInvocation(
       });
       break;
     case 'SubagentStart':
-      Object.assign(payload, { agent_id: invocation.agent?.id, agent_type: invocation.agent?.name });
+      Object.assign(payload, {
+        agent_id: invocation.agent?.id ?? context.agent?.id,
+        agent_type: invocation.agent?.name ?? context.agent?.name,
+      });
       break;
     case 'SubagentStop':
       Object.assign(payload, {
-        agent_id: invocation.agent?.id,
-        agent_type: invocation.agent?.name,
+        agent_id: invocation.agent?.id ?? context.agent?.id,
+        agent_type: invocation.agent?.name ?? context.agent?.name,
         stop_hook_active: false,
         agent_transcript_path: context.agent_transcript_path,
         last_assistant_message: invocation.last_assistant_message,
