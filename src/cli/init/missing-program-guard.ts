@@ -15,6 +15,14 @@ import type { CommandAnswer, Host } from '../../hosts/host.js';
 /** Exit statuses of a POSIX shell whose command could not start: found but not executable, not found. */
 const COULD_NOT_START = [126, 127];
 
+/**
+ * `guarded` as one `/bin/sh -c` word: for a host that runs its hook commands with the user's own login shell
+ * (Codex: `$SHELL -lc`), where the guard's POSIX syntax (`{ ...; }`, `$?`) would not parse in fish or nu.
+ */
+export function inPosixShell(guarded: string): string {
+  return `/bin/sh -c ${quoteShellWord(guarded)}`;
+}
+
 /** `command`, followed by the host's block for `hostEvent` when the command cannot start. */
 export function guardMissingProgram(command: string, host: Host, hostEvent: string): string {
   const block = blockWhenNotStarted(host, hostEvent);

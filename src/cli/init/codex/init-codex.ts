@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { hostNamed } from '../../../hosts/registry.js';
 import { CommandInputError } from '../../command-input.js';
 import type { HostInitOptions } from '../host-init-options.js';
-import { guardMissingProgram } from '../missing-program-guard.js';
+import { guardMissingProgram, inPosixShell } from '../missing-program-guard.js';
 import { putBackFile, putBackMessage } from '../put-back-file.js';
 import { isJsonObject } from '../stay-reason.js';
 import {
@@ -43,7 +43,8 @@ export function initCodex(options: InitCodexOptions): number {
   const events = options.undo ? [] : wantedEvents(options, hooksJson, hooksText);
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const command = (event: CodexEvent): string =>
-    guardMissingProgram(`${hookwire} run --host codex ${event}`, hostNamed('codex'), event);
+    // Codex runs a hook's command with the user's login shell (`$SHELL -lc`), which may not be POSIX.
+    inPosixShell(guardMissingProgram(`${hookwire} run --host codex ${event}`, hostNamed('codex'), event));
   const plan = planCodexHooks(hooksJson, hooksText, events, command);
   const config = withCodexTrust(configToml, configText, plan.installed, plan.removed);
 
