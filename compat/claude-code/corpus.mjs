@@ -129,7 +129,8 @@ export const suites = [
     flags: ['--allowedTools', 'mcp__guards__guard', '--mcp-config', '@@RUN@@/mcp.json'],
     setup:
       'printf \'{"mcpServers":{"guards":{"command":"node","args":["@@HOOKS@@/guard-server.mjs"]}}}\' > @@RUN@@/mcp.json',
-    extraHooks: ['guard-server.mjs'],
+    // M01's stdio MCP guard server, the one the hand-written scenario runs.
+    extraHooks: ['scenarios/M01-mcp-tool-guard-deny/hooks/guard-server.mjs'],
     rules: {
       'if-full': 'mcp__guards__guard',
       'if-glob': 'mcp__guards__*',

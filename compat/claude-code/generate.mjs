@@ -2,7 +2,7 @@
 // Writes the differential corpus (corpus.mjs) as scenarios of the shared harness's shape:
 // `node generate.mjs OUT_DIR` → OUT_DIR/<id>/{scenario.json, settings.json, script.json, hooks/*}.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compoundScenarios, lifetimeEvents, outputCases, slowEvents, suites } from './corpus.mjs';
 
@@ -47,8 +47,9 @@ function rulesScenario(dir, suite) {
   });
   write(dir, 'settings.json', { hooks: { PreToolUse } });
   write(dir, 'hooks/record.sh', RECORD, 0o755);
-  for (const name of suite.extraHooks ?? [])
-    copyFileSync(join(here, 'fixtures', name), join(dir, 'hooks', name));
+  // Files of the hand-written scenarios (paths under compat/), copied beside the hooks under their own name.
+  for (const path of suite.extraHooks ?? [])
+    copyFileSync(join(here, '..', path), join(dir, 'hooks', basename(path)));
   const turns = Object.entries(suite.subjects).map(([id, subject], index) => [
     { type: 'text', text: `subject ${id}` },
     toolUse(index, id, subject),
