@@ -1,7 +1,6 @@
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { codexEventKey, codexHookHash, codexHookKey } from '../../../hosts/codex/codex-hook-hash.js';
-import { CommandInputError } from '../../command-input.js';
 import { setJsonValue } from '../json-edits.js';
+import { parseHooksSettings } from '../parse-hooks-settings.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 import { appendArrayElement, removeLastArrayElement } from './array-edits.js';
 import type { CodexEvent } from './codex-events.js';
@@ -113,18 +112,5 @@ function isEmptyGroup(group: unknown): boolean {
 
 /** Codex's hooks.json as an object, or a located error: init never rewrites a file it cannot read. */
 export function parseHooksJson(hooksFile: string, text: string): JsonObject {
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0) {
-    const [first] = errors as [ParseError];
-    const line = text.slice(0, first.offset).split('\n').length;
-    throw new CommandInputError(
-      `${hooksFile}:${line}: ${printParseErrorCode(first.error)}; fix it before hookwire init codex edits it`,
-    );
-  }
-  if (!isJsonObject(value)) throw new CommandInputError(`${hooksFile}: expected a JSON object`);
-  if (value.hooks !== undefined && !isJsonObject(value.hooks)) {
-    throw new CommandInputError(`${hooksFile}: "hooks" must be an object of events`);
-  }
-  return value;
+  return parseHooksSettings(hooksFile, text, { init: 'codex', comments: false });
 }

@@ -1,7 +1,6 @@
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import { CommandInputError } from '../../command-input.js';
 import { appendArrayElement, removeLastArrayElement } from '../codex/array-edits.js';
 import { setJsonValue } from '../json-edits.js';
+import { parseHooksSettings } from '../parse-hooks-settings.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 
 /*
@@ -28,20 +27,7 @@ export function hookwireEventsIn(document: JsonObject): string[] {
 
 /** The hooks.json (comments allowed, as Cursor reads it) as an object, or a located error. */
 export function parseCursorHooks(file: string, text: string): JsonObject {
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0) {
-    const [first] = errors as [ParseError];
-    const line = text.slice(0, first.offset).split('\n').length;
-    throw new CommandInputError(
-      `${file}:${line}: ${printParseErrorCode(first.error)}; fix it before hookwire init cursor edits it`,
-    );
-  }
-  if (!isJsonObject(value)) throw new CommandInputError(`${file}: expected a JSON object`);
-  if (value.hooks !== undefined && !isJsonObject(value.hooks)) {
-    throw new CommandInputError(`${file}: "hooks" must be an object of events`);
-  }
-  return value;
+  return parseHooksSettings(file, text, { init: 'cursor', comments: true });
 }
 
 /** A hooks.json hookwire creates: the version Cursor requires and no hooks yet. */

@@ -1,8 +1,7 @@
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import type { GeminiEventName } from '../../../hosts/gemini/gemini-events.js';
-import { CommandInputError } from '../../command-input.js';
 import { appendArrayElement, removeLastArrayElement } from '../codex/array-edits.js';
 import { setJsonValue } from '../json-edits.js';
+import { parseHooksSettings } from '../parse-hooks-settings.js';
 import { isJsonObject, type JsonObject } from '../stay-reason.js';
 
 /** The `name` of every handler `hookwire init gemini` writes: what Gemini's `/hooks` panel lists. */
@@ -82,18 +81,5 @@ function isHookwireGroup(group: unknown): boolean {
  * Gemini reads its settings with comments allowed, so they are allowed here too.
  */
 export function parseGeminiSettings(settingsFile: string, text: string): JsonObject {
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0) {
-    const [first] = errors as [ParseError];
-    const line = text.slice(0, first.offset).split('\n').length;
-    throw new CommandInputError(
-      `${settingsFile}:${line}: ${printParseErrorCode(first.error)}; fix it before hookwire init gemini edits it`,
-    );
-  }
-  if (!isJsonObject(value)) throw new CommandInputError(`${settingsFile}: expected a JSON object`);
-  if (value.hooks !== undefined && !isJsonObject(value.hooks)) {
-    throw new CommandInputError(`${settingsFile}: "hooks" must be an object of events`);
-  }
-  return value;
+  return parseHooksSettings(settingsFile, text, { init: 'gemini', comments: true });
 }
