@@ -77,6 +77,8 @@ for (const { body } of completions) {
 }
 const userSaw = `${run.stdout}\n${run.stderr}`
   .split('\n')
-  .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume) /.test(line))
+  // `Package extraction took ...`: the first start of a fresh home unpacks Copilot's package, a notice of its
+  // own that comes with the machine's load.
+  .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume|Package extraction) /.test(line))
   .map(normalize);
 writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'copilot-output.txt');
