@@ -50,7 +50,9 @@ const normalize = (text) =>
   text
     .replaceAll(work, '<WORK>')
     .replace(/<current_datetime>[^<]*<\/current_datetime>/g, '<current_datetime/>')
-    .replace(/hook from "[^"]*"/g, 'hook from "<hooks file>"');
+    .replace(/hook from "[^"]*"/g, 'hook from "<hooks file>"')
+    // A tool that took long gets its duration at the end of its line (the machine's load, not the hook's).
+    .replace(/ +\d+s$/, '');
 const seen = new Set();
 const modelSaw = [];
 const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';

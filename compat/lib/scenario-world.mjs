@@ -159,6 +159,8 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
   observed.processes = summariseProcesses(records, world.work, hostSession);
   writeFileSync(join(world.out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
   writeFileSync(join(world.out, outputName), `${run.stdout}\n--- stderr\n${run.stderr}`);
+  // The raw records of every process, beside observed.json, for a look at what the reduction left out.
+  writeFileSync(join(world.out, 'processes.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
   console.log(join(world.out, 'observed.json'));
   endWorldDaemon(world);
   rmSync(world.work, { recursive: true, force: true });
