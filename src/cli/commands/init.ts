@@ -19,6 +19,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init cursor [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init cline [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
 (Claude settings format) and puts, in their place, one catch-all entry per event that calls
@@ -66,6 +67,11 @@ replaces the tool's arguments, context joins the prompt or the tool's output (do
 (Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
 the events that can deny; docs/hosts/cursor.md); \`init cursor --undo\` puts the file back as it was when
 only hookwire changed it, else removes hookwire's entries. Everything else in the file is kept.
+
+\`init cline\` writes one executable file per Cline event the hooks file uses into the project's
+.cline/hooks/ (PreToolUse, TaskStart, ...), each calling \`hookwire run --host cline <Event>\` and printing
+Cline's cancel when hookwire cannot answer (docs/hosts/cline.md); \`init cline --undo\` removes them. A file
+of that name that is not hookwire's is left alone, and init stops, naming it.
 
 \`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
 user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
@@ -120,10 +126,11 @@ export async function run(argv: string[]): Promise<number> {
         host !== 'droid' &&
         host !== 'opencode' &&
         host !== 'cursor' &&
+        host !== 'cline' &&
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\`, \`cursor\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\`, \`cursor\`, \`cline\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     const hostInit = (): HostInitOptions => ({
@@ -164,6 +171,10 @@ export async function run(argv: string[]): Promise<number> {
     if (host === 'cursor' || (host === undefined && chosen.name === 'cursor')) {
       const { initCursor } = await import('../init/cursor/init-cursor.js');
       return initCursor(hostInit());
+    }
+    if (host === 'cline' || (host === undefined && chosen.name === 'cline')) {
+      const { initCline } = await import('../init/cline/init-cline.js');
+      return initCline(hostInit());
     }
     if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
     const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
