@@ -91,8 +91,15 @@ export function summariseProcesses(records, runDir, hostSession = undefined) {
  * of a role (in start order) every field that differs, the environment name by name. Deliberate
  * differences (process-differences.json, those of every host and the host's own) are left out.
  */
-export function compareProcesses(native = [], hookwire = [], host = 'claude-code') {
+export function compareProcesses(
+  native = [],
+  hookwire = [],
+  host = 'claude-code',
+  bothThroughHookwire = false,
+) {
   const deliberate = deliberateOn(host);
+  // Two runs through hookwire (the Node run against the client): a process only hookwire starts is in both.
+  if (bothThroughHookwire) deliberate.hookwireOnlyRoles = [];
   const byRole = (list) => {
     const roles = new Map();
     for (const p of list) roles.set(p.role, [...(roles.get(p.role) ?? []), p]);

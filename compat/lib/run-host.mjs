@@ -56,7 +56,8 @@ const scenarios = (
 const placeless = (file) =>
   readFileSync(file, 'utf8')
     .replaceAll(project, '<project>')
-    .replaceAll(process.env.HOME ?? '/root', '<home>');
+    .replaceAll(process.env.HOME ?? '/root', '<home>')
+    .replace(/"OLDPWD": "\/[^"]*"/g, '"OLDPWD": "<cwd>"');
 
 const work = mkdtempSync(join(tmpdir(), `${host}-compat-all-`));
 const results = join(hostDir, 'results');
