@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerEvent } from '../../src/cli/answer/answer-event.js';
 import type { EventContext } from '../../src/cli/answer/event-context.js';
-import { emptyOutcome } from '../../src/engine/empty-outcome.js';
 import { EVENT_NAMES, type EventName } from '../../src/events/event-names.js';
 import { specOf } from '../../src/events/lookup.js';
 import type { Host } from '../../src/hosts/host.js';
 import { registeredHosts } from '../../src/hosts/registry.js';
+import { emptyOutcome } from '../../src/outcome/empty-outcome.js';
 import { trustFiles } from '../support/trust-files.js';
 import { root } from './run-cli.js';
 
