@@ -41,5 +41,6 @@ export const clineHost: Host = {
 .cline/hooks/ (PreToolUse, TaskStart, ...), each calling \`hookwire run --host cline <Event>\` and printing
 Cline's cancel when hookwire cannot answer (docs/hosts/cline.md); \`init cline --undo\` removes them. A file
 of that name that is not hookwire's is left alone, and init stops, naming it.`,
+    load: () => import('./install/init-cline.js').then((module) => module.initCline),
   },
 };
