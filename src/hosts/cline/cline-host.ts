@@ -34,5 +34,12 @@ export const clineHost: Host = {
     // Without --settings, the project's own hooks file (init always names it).
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['cline [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init cline\` writes one executable file per Cline event the hooks file uses into the project's
+.cline/hooks/ (PreToolUse, TaskStart, ...), each calling \`hookwire run --host cline <Event>\` and printing
+Cline's cancel when hookwire cannot answer (docs/hosts/cline.md); \`init cline --undo\` removes them. A file
+of that name that is not hookwire's is left alone, and init stops, naming it.`,
+  },
 };
