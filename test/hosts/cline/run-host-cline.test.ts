@@ -198,6 +198,7 @@ describe('the hook files init cline writes', () => {
     const code = initCline({
       projectDir: dir,
       hooksPath: join(dir, '.hookwire', 'hooks.json'),
+      values: {},
       hookwire,
       print: false,
       undo: false,
@@ -253,6 +254,7 @@ describe('the hook files init cline writes', () => {
       initCline({
         projectDir: dir,
         hooksPath: join(dir, '.hookwire', 'hooks.json'),
+        values: {},
         hookwire: 'hookwire',
         print: false,
         undo: false,
