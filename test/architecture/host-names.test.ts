@@ -45,6 +45,10 @@ const PENDING = [
   'cli/init/gemini/trusted-folders.ts',
   'cli/init/qwen/init-qwen.ts',
   'cli/init/qwen/plan-qwen-hooks.ts',
+  // Auggie's installer, written after Host.install, beside Factory Droid's: it is built on init's shared
+  // helpers in cli/init/, which a host folder may not import (import-layers.test.ts); it moves with them.
+  'cli/init/augment/init-augment.ts',
+  'cli/init/augment/plan-augment-hooks.ts',
 ];
 
 function filesUnder(directory: string): string[] {

@@ -12,6 +12,10 @@ export const INSTALLERS_NOT_YET_MOVED: Readonly<Record<string, () => Promise<Hos
   copilot: () => import('./copilot/init-copilot.js').then((module) => module.initCopilot),
   qwen: () => import('./qwen/init-qwen.js').then((module) => module.initQwen),
   droid: () => import('./droid/init-droid.js').then((module) => module.initDroid),
+  // Written after the contract, but on init's shared helpers (the guard, the put-back, the settings hooks),
+  // which live in src/cli/init/ and which a host folder may not import (test/architecture/import-layers):
+  // it moves with them.
+  augment: () => import('./augment/init-augment.js').then((module) => module.initAugment),
   opencode: () => import('./opencode/init-opencode.js').then((module) => module.initOpenCode),
   cursor: () => import('./cursor/init-cursor.js').then((module) => module.initCursor),
   gemini: async () => {

@@ -1,0 +1,8 @@
+import type { AugmentEvent } from '../../../hosts/augment/augment-events.js';
+import { hostSettingsHooks } from '../host-settings-hooks.js';
+
+/** The hookwire groups of Auggie's settings.json (src/cli/init/host-settings-hooks.ts), by Auggie's event names. */
+const settingsHooks = hostSettingsHooks<AugmentEvent>('augment');
+export const hookwireEventsIn = settingsHooks.hookwireEventsIn;
+export const planAugmentHooks = settingsHooks.plan;
+export const parseAugmentSettings = settingsHooks.parse;
