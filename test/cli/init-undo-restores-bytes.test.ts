@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyClaudeInit } from '../../src/cli/init/apply-claude-init.js';
+import { initAugment } from '../../src/cli/init/augment/init-augment.js';
 import { initCodex } from '../../src/cli/init/codex/init-codex.js';
 import { initCopilot } from '../../src/cli/init/copilot/init-copilot.js';
 import { initDeepAgents } from '../../src/cli/init/deepagents/init-deepagents.js';
@@ -223,6 +224,13 @@ const hosts: HostCase[] = [
     originals: { settings: originalJson(claudeEvents) },
     env: () => ({}),
     init: initDroid,
+  },
+  {
+    name: 'augment',
+    files: (project) => ({ settings: join(project, '.augment', 'settings.json') }),
+    originals: { settings: originalJson(claudeEvents) },
+    env: () => ({}),
+    init: initAugment,
   },
   {
     name: 'codex',
