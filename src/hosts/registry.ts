@@ -8,6 +8,7 @@ import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host
 import { droidHost } from './droid/droid-host.js';
 import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
+import { kiloHost } from './kilo/kilo-host.js';
 import { openCodeHost } from './opencode/opencode-host.js';
 import { qwenHost } from './qwen/qwen-host.js';
 
@@ -26,6 +27,7 @@ const HOSTS: Host[] = [
   qwenHost,
   droidHost,
   openCodeHost,
+  kiloHost,
   cursorHost,
   deepAgentsLegacyHost,
   deepAgentsHost,

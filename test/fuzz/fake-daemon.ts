@@ -67,8 +67,8 @@ function hello(version: string, protocol = DAEMON_PROTOCOL): Buffer {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Plays `script` on one accepted connection. */
-async function play(socket: Socket, script: DaemonScript): Promise<void> {
+/** Plays `script` on one accepted connection (the native client's tests, and the OpenCode plugin's). */
+export async function play(socket: Socket, script: DaemonScript): Promise<void> {
   socket.on('error', () => undefined);
   const write = (bytes: Buffer) =>
     new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(bytes, () => resolve())));

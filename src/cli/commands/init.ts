@@ -18,6 +18,7 @@ const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--
        hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+       hookwire init kilo [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
        hookwire init cursor [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
 
 Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
@@ -58,9 +59,13 @@ docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the f
 else removes hookwire's groups. Everything else in the file is kept.
 
 \`init opencode\` writes the project's .opencode/plugins/hookwire.js, an OpenCode plugin that hands the events
-the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
-replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
-\`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.
+the hooks file uses to the warm daemon (from the plugin's own process; \`hookwire run --host opencode\` where
+no daemon can be used) and applies the answers: a deny throws, a rewrite replaces the tool's arguments,
+context joins the prompt or the tool's output (docs/hosts/opencode.md); \`init opencode --undo\` removes it. A
+plugin of that name not written by hookwire is left alone.
+
+\`init kilo\` writes the same plugin, for Kilo (an OpenCode fork), to the project's .kilo/plugins/hookwire.js,
+calling \`hookwire run --host kilo\` (docs/hosts/kilo.md); \`init kilo --undo\` removes it.
 
 \`init cursor\` adds one entry per Cursor event the hooks file uses to the project's .cursor/hooks.json
 (Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
@@ -119,11 +124,12 @@ export async function run(argv: string[]): Promise<number> {
         host !== 'gemini' &&
         host !== 'droid' &&
         host !== 'opencode' &&
+        host !== 'kilo' &&
         host !== 'cursor' &&
         host !== 'deepagents')
     ) {
       throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\`, \`cursor\` or \`deepagents\`, got ${positionals.join(' ')}`,
+        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\`, \`kilo\`, \`cursor\` or \`deepagents\`, got ${positionals.join(' ')}`,
       );
     }
     const hostInit = (): HostInitOptions => ({
@@ -160,6 +166,11 @@ export async function run(argv: string[]): Promise<number> {
     if (host === 'opencode' || (host === undefined && chosen.name === 'opencode')) {
       const { initOpenCode } = await import('../init/opencode/init-opencode.js');
       return initOpenCode(hostInit());
+    }
+    if (host === 'kilo' || (host === undefined && chosen.name === 'kilo')) {
+      const { initPluginHost } = await import('../init/opencode/init-opencode.js');
+      const { KILO_PLUGIN_HOST } = await import('../../hosts/kilo/kilo-host.js');
+      return initPluginHost(KILO_PLUGIN_HOST, hostInit());
     }
     if (host === 'cursor' || (host === undefined && chosen.name === 'cursor')) {
       const { initCursor } = await import('../init/cursor/init-cursor.js');
