@@ -39,16 +39,14 @@ process.env.HOOKWIRE_DAEMON_IDLE_MS = '60000';
 delete process.env.CLAUDE_PROJECT_DIR;
 
 // 41 hooks: one `true` on Bash, 40 on other tools and events (target 4's file).
-const hooks: Record<string, unknown[]> = {
-  PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }],
-};
+const preToolUse: unknown[] = [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }];
+const postToolUse: unknown[] = [];
+const stop: unknown[] = [];
 for (let index = 0; index < 20; index++) {
-  hooks.PreToolUse.push({ matcher: `Other${index}`, hooks: [{ type: 'command', command: `true ${index}` }] });
-  hooks[index % 2 === 0 ? 'PostToolUse' : 'Stop'] ??= [];
-  hooks[index % 2 === 0 ? 'PostToolUse' : 'Stop'].push({
-    hooks: [{ type: 'command', command: `true ${index}` }],
-  });
+  preToolUse.push({ matcher: `Other${index}`, hooks: [{ type: 'command', command: `true ${index}` }] });
+  (index % 2 === 0 ? postToolUse : stop).push({ hooks: [{ type: 'command', command: `true ${index}` }] });
 }
+const hooks = { PreToolUse: preToolUse, PostToolUse: postToolUse, Stop: stop };
 const project = join(work, 'project');
 mkdirSync(join(project, '.hookwire'), { recursive: true });
 const hooksFile = join(project, '.hookwire', 'hooks.json');
@@ -108,27 +106,28 @@ const cases: Record<string, () => Promise<void>> = {
   'floor: sh -c true': shTrue,
   'floor: an async call': async () => undefined,
 };
-const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+const times = new Map<string, number[]>(Object.keys(cases).map((name) => [name, []]));
+const timesOf = (name: string): number[] => times.get(name) ?? [];
 // Warm-up: starts the daemon, fills the bin's code cache.
 for (const run of Object.values(cases)) for (let index = 0; index < 3; index++) await run();
 for (let round = 0; round < rounds; round++) {
-  const order = Object.keys(cases).sort(() => Math.random() - 0.5);
-  for (const name of order) {
+  const order = Object.entries(cases).sort(() => Math.random() - 0.5);
+  for (const [name, run] of order) {
     const started = performance.now();
-    await cases[name]();
-    times[name].push(performance.now() - started);
+    await run();
+    timesOf(name).push(performance.now() - started);
   }
 }
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const median = (name: string) =>
   quantile(
-    [...times[name]].sort((a, b) => a - b),
+    [...timesOf(name)].sort((a, b) => a - b),
     0.5,
   );
 console.log(`rounds ${rounds}, node ${process.version}`);
 for (const name of Object.keys(cases)) {
-  const sorted = [...times[name]].sort((a, b) => a - b);
+  const sorted = [...timesOf(name)].sort((a, b) => a - b);
   console.log(
     `${name.padEnd(38)} median ${median(name).toFixed(2)} ms [${quantile(sorted, 0.25).toFixed(2)}-${quantile(sorted, 0.75).toFixed(2)}]`,
   );

@@ -43,5 +43,11 @@ export const kiloHost: Host = {
     // Kilo runs a project's plugins without asking; hookwire run requires its trust store (docs/trust.md).
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['kilo [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init kilo\` writes OpenCode's plugin, for Kilo (an OpenCode fork, which loads no .opencode/), to the
+project's .kilo/plugins/hookwire.js, handing the events to the warm daemon or \`hookwire run --host kilo\`
+(docs/hosts/kilo.md); \`init kilo --undo\` removes it. A plugin of that name not written by hookwire is left alone.`,
+  },
 };
