@@ -10,6 +10,7 @@ import { deepAgentsLegacyHost } from './deepagents-legacy/deepagents-legacy-host
 import { droidHost } from './droid/droid-host.js';
 import { geminiHost } from './gemini/gemini-host.js';
 import type { Host } from './host.js';
+import { kiloHost } from './kilo/kilo-host.js';
 import { openCodeHost } from './opencode/opencode-host.js';
 import { qwenHost } from './qwen/qwen-host.js';
 
@@ -29,6 +30,7 @@ const HOSTS: Host[] = [
   droidHost,
   augmentHost,
   openCodeHost,
+  kiloHost,
   cursorHost,
   clineHost,
   deepAgentsLegacyHost,

@@ -24,6 +24,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['merge'],
   // Outcome → Claude Code's answer; the hosts below it (one folder each) answer through it or their own.
   ['protocol'],
+  // The warm daemon's wire and socket address, which the native client, the CLI and the OpenCode/Kilo plugin
+  // (written by their installers) speak.
+  ['daemon-protocol'],
   // What every host's installer (src/hosts/<host>/install/, `hookwire init`) shares: the JSON edits that keep
   // a file's own formatting, the put-back of a file's bytes, the guard of a missing hookwire, how an entry
   // calls hookwire. Host-neutral: it sits before hosts so that each host's installer can import it.

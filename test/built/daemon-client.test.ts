@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAEMON_PROTOCOL } from '../../src/cli/daemon/daemon-wire.js';
+import { DAEMON_PROTOCOL } from '../../src/daemon-protocol/daemon-wire.js';
 import { client, clientBinary, daemonWorld, HOOKWIRE_BIN, nodeRun, until } from './daemon-harness.js';
 
 const binary = clientBinary();
@@ -236,7 +236,7 @@ describe.skipIf(binary === undefined)('the native client and the daemon', () => 
     const fromClient = execFileSync(exe, ['--hookwire', HOOKWIRE_BIN, '--socket-path'], {
       env: w.env,
     }).toString();
-    const { daemonSocketPath } = await import('../../src/cli/daemon/daemon-socket.js');
+    const { daemonSocketPath } = await import('../../src/daemon-protocol/daemon-socket.js');
     expect(fromClient).toBe(`${daemonSocketPath(HOOKWIRE_BIN, w.env)}\n`);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DaemonServer, startDaemonServer } from '../../src/cli/daemon/daemon-server.js';
-import { DAEMON_PROTOCOL, REQUEST_LIMIT_BYTES } from '../../src/cli/daemon/daemon-wire.js';
+import { DAEMON_PROTOCOL, REQUEST_LIMIT_BYTES } from '../../src/daemon-protocol/daemon-wire.js';
 
 /*
  * The daemon holds no client's bytes without bound (docs/daemon.md, "Bounds"): a request is refused past

@@ -4,7 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nativeClient } from '../../scripts/native-client.js';
-import { DAEMON_PROTOCOL, encodeAnswer, encodeHello } from '../../src/cli/daemon/daemon-wire.js';
+import { DAEMON_PROTOCOL, encodeAnswer, encodeHello } from '../../src/daemon-protocol/daemon-wire.js';
 
 /*
  * A fake hookwire daemon for the native client's wire (docs/daemon.md, "The client fails closed"): a real
@@ -67,8 +67,8 @@ function hello(version: string, protocol = DAEMON_PROTOCOL): Buffer {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Plays `script` on one accepted connection. */
-async function play(socket: Socket, script: DaemonScript): Promise<void> {
+/** Plays `script` on one accepted connection (the native client's tests, and the OpenCode plugin's). */
+export async function play(socket: Socket, script: DaemonScript): Promise<void> {
   socket.on('error', () => undefined);
   const write = (bytes: Buffer) =>
     new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(bytes, () => resolve())));

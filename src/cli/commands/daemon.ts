@@ -2,6 +2,12 @@ import { closeSync, constants, lstatSync, openSync, statSync, unlinkSync, writeS
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
+import {
+  daemonGreets,
+  daemonSocketPath,
+  runtimeDirectoryRefusal,
+} from '../../daemon-protocol/daemon-socket.js';
+import type { DaemonRequest } from '../../daemon-protocol/daemon-wire.js';
 import { eventSpec, isEventName } from '../../events/lookup.js';
 import { closeMcpConnections } from '../../run/mcp/mcp-connections.js';
 import { SettingsCache } from '../../settings/settings-cache.js';
@@ -10,8 +16,6 @@ import { answerEvent } from '../answer/answer-event.js';
 import { CommandInputError } from '../command-input.js';
 import { DaemonBackgroundJobs } from '../daemon/daemon-background.js';
 import { startDaemonServer } from '../daemon/daemon-server.js';
-import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
-import type { DaemonRequest } from '../daemon/daemon-wire.js';
 
 /** `1`: log each event's phases and their ms (`--profile`): never a payload or an environment. */
 const PROFILE_VARIABLE = 'HOOKWIRE_DAEMON_PROFILE';

@@ -2,6 +2,11 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
+import {
+  daemonGreets,
+  daemonSocketPath,
+  runtimeDirectoryRefusal,
+} from '../../daemon-protocol/daemon-socket.js';
 import { hooksOf } from '../../hosts/claude-code/install/hooks-added-since.js';
 import { CLAUDE_SETTINGS_FILES, parseSettings } from '../../hosts/claude-code/install/plan-claude-init.js';
 import { type InstalledClient, installedClient } from '../../install/installed-client.js';
@@ -9,7 +14,6 @@ import { isHookwireRun } from '../../install/is-hookwire-run.js';
 import { isJsonObject } from '../../install/stay-reason.js';
 import { realPathOf } from '../../settings/trust-check.js';
 import { exitForUsageError, workingDirectory } from '../command-input.js';
-import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
 
 const HELP = `Usage: hookwire doctor [--project DIR]
 

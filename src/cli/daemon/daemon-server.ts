@@ -8,7 +8,7 @@ import {
   HEARTBEAT,
   MalformedRequest,
   requestLength,
-} from './daemon-wire.js';
+} from '../../daemon-protocol/daemon-wire.js';
 
 /** What the daemon does with one event: answer it, writing stdout and stderr through `write`. */
 export type AnswerRequest = (

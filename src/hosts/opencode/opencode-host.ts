@@ -37,9 +37,10 @@ export const openCodeHost: Host = {
     supported: true,
     usage: ['opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
     help: `\`init opencode\` writes the project's .opencode/plugins/hookwire.js, an OpenCode plugin that hands the events
-the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
-replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
-\`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.`,
+the hooks file uses to the warm daemon (from the plugin's own process; \`hookwire run --host opencode\` where
+no daemon can be used) and applies the answers: a deny throws, a rewrite replaces the tool's arguments,
+context joins the prompt or the tool's output (docs/hosts/opencode.md); \`init opencode --undo\` removes it. A
+plugin of that name not written by hookwire is left alone.`,
     load: () => import('./install/init-opencode.js').then((module) => module.initOpenCode),
   },
 };

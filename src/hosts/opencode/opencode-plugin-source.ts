@@ -1,40 +1,67 @@
 import type { OpenCodeEvent } from './opencode-events.js';
+import { PLUGIN_DAEMON_CLIENT_SOURCE } from './plugin-daemon-client-source.js';
 
-/** The first line of the plugin hookwire writes: how `init --undo` knows the file is hookwire's. */
-export const PLUGIN_MARKER = '// Written by `hookwire init opencode`';
+/** The first line of the plugin hookwire writes for `host`: how `init --undo` knows the file is hookwire's. */
+export function pluginMarker(host: string): string {
+  return `// Written by \`hookwire init ${host}\``;
+}
 
-/** What the plugin is built from: the command it runs (a shell command line) and the events it hands over. */
+/** How the plugin reaches the warm daemon (docs/daemon.md): the installation the daemon runs, and its socket. */
+export interface PluginDaemon {
+  /** The Node executable that runs the daemon. */
+  readonly node: string;
+  /** The real path of the installation's Node bin (`dist/hookwire.cjs`), which names its daemon. */
+  readonly hookwire: string;
+  /** `daemon-<version>-<fnv1a(hookwire)>.sock`, in the runtime directory the plugin finds at run time. */
+  readonly socketName: string;
+  /** The version the daemon must greet with. */
+  readonly version: string;
+}
+
+/** What the plugin is built from: the host it is for, how it reaches hookwire, and the events it hands over. */
 export interface OpenCodePluginOptions {
-  /** `hookwire run --host opencode --settings <hooks file>` as the plugin runs it, the event name appended. */
+  /** The host's name in `hookwire init <host>` (`opencode`, `kilo`): the plugin's first line. */
+  readonly host: string;
+  /** `hookwire run --host <host> --settings <hooks file>` as a shell command line, the event name appended. */
   readonly command: string;
+  /** The same `run` arguments as the daemon takes them (`run`, `--host`, ..., the event appended). */
+  readonly runArguments: readonly string[];
+  /** The daemon of the installation `command` runs; null when `command` is another (`--hookwire`). */
+  readonly daemon: PluginDaemon | null;
   readonly events: readonly OpenCodeEvent[];
   readonly version: string;
 }
 
 /**
- * The source of `.opencode/plugins/hookwire.js`: an OpenCode plugin (plain ESM, Node's own modules only,
- * so OpenCode loads it without installing anything) that hands each of `events` to `command` with the
- * payload on stdin and applies the answer (`OpenCodeAnswer`, to-opencode-answer.ts). Fails closed: a
- * hookwire that cannot be started, exits other than 0 or answers no JSON blocks the tool call or prompt it
- * was asked about (docs/hosts/opencode.md).
+ * The source of the plugin `hookwire init opencode` writes to `.opencode/plugins/hookwire.js` (and `init kilo`
+ * to `.kilo/plugins/hookwire.js`): plain ESM on Node's own modules, so the host loads it without installing
+ * anything. It hands each of `events` to the warm daemon over its socket, from its own process
+ * (plugin-daemon-client-source.ts), or, when no daemon can be used, to `command` with the payload on stdin,
+ * and applies the answer (`OpenCodeAnswer`, to-opencode-answer.ts). Fails closed: a hookwire that cannot be
+ * reached or started, exits other than 0 or answers no JSON blocks the tool call or prompt it was asked
+ * about (docs/hosts/opencode.md).
  */
 export function openCodePluginSource(options: OpenCodePluginOptions): string {
-  return `${PLUGIN_MARKER} ${options.version}: hands OpenCode's events to hookwire and applies its answers.
-// Remove it with \`hookwire init opencode --undo\`. docs/hosts/opencode.md says what each answer does.
+  return `${pluginMarker(options.host)} ${options.version}: hands the host's events to hookwire and applies its answers.
+// Remove it with \`hookwire init ${options.host} --undo\`. docs/hosts/opencode.md says what each answer does.
 import { spawn } from 'node:child_process';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 
 const COMMAND = ${JSON.stringify(options.command)};
+const RUN = ${JSON.stringify(options.runArguments)};
+const DAEMON = ${JSON.stringify(options.daemon)};
 const EVENTS = new Set(${JSON.stringify(options.events)});
-
-/** hookwire's answer for one event: the parsed JSON, or why there is none (fails closed where it can block). */
-function ask(event, payload, cwd) {
+${PLUGIN_DAEMON_CLIENT_SOURCE}
+/** \`hookwire run\` started for one event, when the daemon cannot be used: its exit code, stdout and stderr. */
+function runHookwire(event, stdin, cwd) {
   return new Promise((resolve) => {
-    const failed = (why) => resolve({ failed: \`hookwire (\${event}): \${why}\` });
+    const failed = (why) => resolve({ code: 2, stdout: '', stderr: \`could not be started: \${why}\` });
     let child;
     try {
       child = spawn('/bin/sh', ['-c', \`\${COMMAND} "$1"\`, 'sh', event], { cwd, stdio: 'pipe' });
     } catch (error) {
-      failed(\`could not be started: \${error.message}\`);
+      failed(error.message);
       return;
     }
     let stdout = '';
@@ -42,19 +69,27 @@ function ask(event, payload, cwd) {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.stdin.on('error', () => {});
-    child.on('error', (error) => failed(\`could not be started: \${error.message}\`));
-    child.on('close', (code, signal) => {
-      if (code !== 0) return failed(stderr.trim() || \`exited with \${code ?? signal}\`);
-      if (stderr.trim() !== '') process.stderr.write(stderr.endsWith('\\n') ? stderr : \`\${stderr}\\n\`);
-      try {
-        const answer = stdout.trim() === '' ? {} : JSON.parse(stdout);
-        resolve({ answer: typeof answer === 'object' && answer !== null ? answer : {} });
-      } catch {
-        failed(\`answered something other than JSON: \${stdout.slice(0, 200)}\`);
-      }
-    });
-    child.stdin.end(JSON.stringify({ ...payload, directory: cwd }));
+    child.on('error', (error) => failed(error.message));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? 2, stdout, stderr: code === null ? stderr || \`killed by \${signal}\` : stderr }),
+    );
+    child.stdin.end(stdin);
   });
+}
+
+/** hookwire's answer for one event: the parsed JSON, or why there is none (fails closed where it can block). */
+async function ask(event, payload, cwd) {
+  const stdin = JSON.stringify({ ...payload, directory: cwd });
+  const { code, stdout, stderr } = (await askDaemon([...RUN, event], stdin, cwd)) ?? (await runHookwire(event, stdin, cwd));
+  const failed = (why) => ({ failed: \`hookwire (\${event}): \${why}\` });
+  if (code !== 0) return failed(stderr.trim() || \`exited with \${code}\`);
+  if (stderr.trim() !== '') process.stderr.write(stderr.endsWith('\\n') ? stderr : \`\${stderr}\\n\`);
+  try {
+    const answer = stdout.trim() === '' ? {} : JSON.parse(stdout);
+    return { answer: typeof answer === 'object' && answer !== null ? answer : {} };
+  } catch {
+    return failed(\`answered something other than JSON: \${stdout.slice(0, 200)}\`);
+  }
 }
 
 /** Asks hookwire; a failure blocks where \`blocking\`, else is told on stderr. The answer, or {}. */

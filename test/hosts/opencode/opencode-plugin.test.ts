@@ -1,20 +1,53 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { version } from '../../../src/common/version.js';
+import { daemonSocketPath } from '../../../src/daemon-protocol/daemon-socket.js';
 import type { OpenCodeEvent } from '../../../src/hosts/opencode/opencode-events.js';
-import { openCodePluginSource } from '../../../src/hosts/opencode/opencode-plugin-source.js';
+import {
+  openCodePluginSource,
+  type PluginDaemon,
+} from '../../../src/hosts/opencode/opencode-plugin-source.js';
 import { root } from '../../cli/run-cli.js';
 import { hostTestProjects, one, printing } from '../host-test-projects.js';
 
 /*
  * The plugin `hookwire init opencode` writes, run under plain Node in a child process and called the way
  * OpenCode 1.18.33 calls a plugin (docs/hosts/opencode.md): `tool.execute.before(input, output)` and the
- * others with OpenCode-shaped objects. The plugin starts the real built hookwire (`npm run build` first).
+ * others with OpenCode-shaped objects. The plugin starts the real built hookwire (`npm run build` first):
+ * `hookwire run` per event, or with `daemon` the real daemon, which it starts and then asks over its socket.
  */
-const HOOKWIRE = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'dist', 'hookwire.cjs'))}`;
+const BIN = join(root, 'dist', 'hookwire.cjs');
+const HOOKWIRE = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`;
 const ALL: OpenCodeEvent[] = ['session.created', 'chat.message', 'tool.execute.before', 'tool.execute.after'];
-const { state, project } = hostTestProjects('opencode-plugin');
+const { state, project, temporary } = hostTestProjects('opencode-plugin');
+/** This installation's daemon, as `init` names it in the plugin. */
+const DAEMON: PluginDaemon = {
+  node: process.execPath,
+  hookwire: BIN,
+  socketName: basename(daemonSocketPath(BIN, {}) ?? ''),
+  version,
+};
+let runtimes = 0;
+/** A runtime directory of its own (0700), so that each test starts and reaches a daemon of its own. */
+function runtimeDirectory(): string {
+  const directory = join(temporary, `run-${++runtimes}`);
+  mkdirSync(directory, { mode: 0o700 });
+  return directory;
+}
+const daemons: string[] = [];
+afterAll(async () => {
+  // Each daemon a test started exits once its socket is gone and it is idle; stop them now.
+  for (const directory of daemons) {
+    const hookwire = join(directory, 'hookwire');
+    if (!existsSync(hookwire)) continue;
+    for (const name of readdirSync(hookwire).filter((file) => file.endsWith('.log'))) {
+      const pid = /pid (\d+)/.exec(readFileSync(join(hookwire, name), 'utf8'))?.[1];
+      if (pid !== undefined) process.kill(Number(pid), 'SIGTERM');
+    }
+  }
+});
 
 /** The driver: imports the plugin, makes one call, prints what the call left in `output` or what it threw. */
 const DRIVER = `
@@ -39,12 +72,27 @@ function call(
   input: Record<string, unknown>,
   output: Record<string, unknown>,
   command = `${HOOKWIRE} run --host opencode --settings ${JSON.stringify(join(dir, '.hookwire', 'hooks.json'))}`,
+  daemon: { plugin: PluginDaemon; runtime: string } | null = null,
 ): Promise<{ output?: Record<string, unknown>; thrown?: string }> {
-  writeFileSync(join(dir, 'hookwire.mjs'), openCodePluginSource({ command, events: ALL, version: '0.0.0' }));
+  const runArguments = ['run', '--host', 'opencode', '--settings', join(dir, '.hookwire', 'hooks.json')];
+  const source = openCodePluginSource({
+    host: 'opencode',
+    command,
+    runArguments,
+    daemon: daemon?.plugin ?? null,
+    events: ALL,
+    version: '0.0.0',
+  });
+  writeFileSync(join(dir, 'hookwire.mjs'), source);
   writeFileSync(join(dir, 'driver.mjs'), DRIVER);
   const child = spawn(process.execPath, ['driver.mjs'], {
     cwd: dir,
-    env: { ...process.env, HOOKWIRE_STATE_DIR: state, CLAUDE_PROJECT_DIR: dir },
+    env: {
+      ...process.env,
+      HOOKWIRE_STATE_DIR: state,
+      CLAUDE_PROJECT_DIR: dir,
+      ...(daemon === null ? {} : { XDG_RUNTIME_DIR: daemon.runtime }),
+    },
   });
   child.stdin.end(JSON.stringify({ hook, input, output }));
   let stdout = '';
@@ -114,5 +162,47 @@ describe.concurrent("hookwire's OpenCode plugin", () => {
     const dir = project(one('PreToolUse', { type: 'command', command: 'true' }));
     const result = await call(dir, 'tool.execute.before', toolInput, { args: { command: 'ls' } });
     expect(result).toEqual({ output: { args: { command: 'ls' } } });
+  });
+
+  it('with the daemon: starts it, and it answers (the `hookwire run` command is never needed)', async () => {
+    const dir = project(one('PreToolUse', { type: 'command', command: "echo 'no rm' >&2; exit 2" }, 'Bash'));
+    const runtime = runtimeDirectory();
+    daemons.push(runtime);
+    const missing = '/nonexistent/hookwire run --host opencode';
+    const daemon = { plugin: DAEMON, runtime };
+    const first = await call(dir, 'tool.execute.before', toolInput, { args: {} }, missing, daemon);
+    expect(first).toEqual({ thrown: 'no rm' });
+    expect(readdirSync(join(runtime, 'hookwire'))).toContain(DAEMON.socketName);
+    // Warm: the next event's plugin (a new process) finds the daemon already there.
+    const rewrite = {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { command: 'ls -l' },
+    };
+    const warm = project(one('PreToolUse', printing({ hookSpecificOutput: rewrite })));
+    const second = await call(
+      warm,
+      'tool.execute.before',
+      toolInput,
+      { args: { command: 'ls' } },
+      missing,
+      daemon,
+    );
+    expect(second).toEqual({ output: { args: { command: 'ls -l' } } });
+  });
+
+  it('with a daemon that cannot be started: `hookwire run` answers instead', async () => {
+    const dir = project(one('PreToolUse', { type: 'command', command: "echo 'no rm' >&2; exit 2" }, 'Bash'));
+    const daemon = { plugin: { ...DAEMON, node: '/nonexistent/node' }, runtime: runtimeDirectory() };
+    const result = await call(dir, 'tool.execute.before', toolInput, { args: {} }, undefined, daemon);
+    expect(result).toEqual({ thrown: 'no rm' });
+  });
+
+  it('with a daemon that cannot be started and no hookwire to run: blocks, saying why', async () => {
+    const dir = project(one('PreToolUse', { type: 'command', command: 'true' }));
+    const daemon = { plugin: { ...DAEMON, node: '/nonexistent/node' }, runtime: runtimeDirectory() };
+    const missing = '/nonexistent/hookwire run --host opencode';
+    const result = await call(dir, 'tool.execute.before', toolInput, { args: {} }, missing, daemon);
+    expect(result.thrown).toMatch(/^hookwire \(tool\.execute\.before\): .*not found/);
   });
 });

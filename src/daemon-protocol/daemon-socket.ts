@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { version } from '../../common/version.js';
+import { version } from '../common/version.js';
 import { DAEMON_PROTOCOL } from './daemon-wire.js';
 
 /** macOS's `sun_path` holds 104 bytes (Linux 108): a longer socket path cannot be bound. */
