@@ -187,6 +187,8 @@ export class NativeSpawner {
 
   forget(id: number): void {
     this.running.delete(id);
+    // Often after the last frame was read (the hook's owner closed its streams): an idle daemon must exit.
+    this.unrefIfIdle();
   }
 
   private start(): Promise<boolean> {
