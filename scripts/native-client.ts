@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-const SOURCES = ['hookwire-client.c', 'host-does-not-wait.h'].map((name) =>
+const SOURCES = ['hookwire-client.c', 'host-does-not-wait.h', 'spawner.c'].map((name) =>
   join(root, 'native', 'client', name),
 );
 

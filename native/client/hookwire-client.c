@@ -5,6 +5,7 @@
  *
  *   hookwire-client [--hookwire FILE] [--node FILE] run [ARGS...]
  *   hookwire-client --version | --noop | --socket-path [--hookwire FILE]
+ *   hookwire-client --spawner          (the daemon's spawn helper: spawner.c)
  *
  * FILE is hookwire's Node bin (dist/hookwire.cjs); `hookwire init` writes both options. When no daemon
  * answers, the client starts one (`node FILE daemon --socket PATH --ready-fd 3`) under an exclusive lock, in
@@ -58,6 +59,8 @@
 #include <signal.h>
 
 #include "host-does-not-wait.h"
+/* The daemon's spawn helper, `hookwire-client --spawner` (one translation unit: the build compiles this file). */
+#include "spawner.c"
 
 #ifndef MSG_NOSIGNAL
 #define MSG_NOSIGNAL 0 /* macOS: SIGPIPE is ignored (main) */
@@ -565,6 +568,7 @@ int main(int argc, char **argv) {
   int detached = strcmp(command, "run") == 0 && host_does_not_wait(argc - first, argv + first);
   if (detached) signal(SIGTERM, SIG_IGN);
   if (strcmp(command, "--noop") == 0) return 0;
+  if (strcmp(command, "--spawner") == 0) return run_spawner();
   if (strcmp(command, "--version") == 0) {
     puts(HOOKWIRE_VERSION);
     return 0;

@@ -6,17 +6,20 @@
  * directory of the user's own.
  *
  * V8 checks that cached data fits its own version and flags, but not that it fits the source (only the
- * source's length), so each cache file starts with a key line naming the file, the SHA-256 of the exact
- * bytes compiled, Node's version and architecture and its flags, and is used only when that line is the
- * current one: a bundle replaced in place (even with the same size and mtime), or another Node, never runs
- * stale code, and a cache written for other source is not used for this one. The bundle is read once, and
- * those bytes are both hashed and compiled. (node:crypto costs nothing extra: the run bundle loads it.)
+ * source's length), so each cache file starts with a key line naming the file, its identity and change time
+ * (device, inode, size, mtime and ctime in ns: the kernel sets ctime on every write, rename into place or
+ * chmod, and no writer can set it back), Node's version and architecture and its flags, and is used only when
+ * that line is the current one: a bundle replaced in place (even with the same size and mtime), or another
+ * Node, never runs stale code, and a cache written for other source is not used for this one. A ctime is as
+ * fine as the kernel's clock tick, so a cache is written only when the file's bytes, read again then, are
+ * still those compiled and its ctime is older than any tick: a rewrite in the same tick as the last one is
+ * caught by the bytes, a later one gets a later ctime. (No hash of the 500 KB bundle: node:crypto would cost
+ * every `hookwire run` more than all of the rest of this file; docs/performance.md.)
  * A cache file is trusted only when it is a regular file (not a link, not a FIFO) that the current user owns
  * and nobody else may write. What it cannot stop: a process of the same user that writes a key line it
  * computed itself over foreign V8 data; that process could as well rewrite the bundle. Every failure here
  * (no home, a read-only disk, a rejected cache) falls back to compiling as `require` would.
  */
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -69,12 +72,11 @@ function compileWithCache(
   const importModuleDynamically = vmConstants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
   if (importModuleDynamically === undefined) return undefined;
   try {
-    const bytes = readFileSync(file);
-    const contentHash = createHash('sha256').update(bytes).digest('hex');
+    const { bytes, identity } = readWithIdentity(file);
     // Node's and V8's flags are part of the key too: V8 rejects data made under other flags, and a file shared
     // by two sets of flags (a NODE_OPTIONS in one terminal, none in the host) would be rewritten every time.
     const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-    const key = `${file} sha256:${contentHash} ${process.version} ${process.arch} ${flags}`;
+    const key = `${file} ${identity} ${process.version} ${process.arch} ${flags}`;
     const cacheFile = join(cacheDirectory, `${basename(file)}-${hashOf(key)}.v8`);
     const cached = readOwnCache(cacheFile, key);
     const source = bytes.toString('utf8').replace(/^#!/, '//');
@@ -86,9 +88,48 @@ function compileWithCache(
     if (cached !== undefined && !script.cachedDataRejected) {
       return { script, fromCache: true, saveCache: NO_CACHE_TO_SAVE };
     }
-    return { script, fromCache: false, saveCache: () => writeCache(cacheDirectory, cacheFile, key, script) };
+    return {
+      script,
+      fromCache: false,
+      saveCache: () => {
+        if (unchangedSince(file, bytes, identity)) writeCache(cacheDirectory, cacheFile, key, script);
+      },
+    };
   } catch {
     return undefined;
+  }
+}
+
+/** Coarser than any file system's timestamps (a kernel clock tick is 1-10 ms). */
+const TIMESTAMP_TICK_MS = 50;
+
+/** The file's bytes, and its identity and change time as read from the same descriptor after them. */
+function readWithIdentity(file: string): { bytes: Buffer; identity: string; changedAtMs: number } {
+  const descriptor = openSync(file, 'r');
+  try {
+    const bytes = readFileSync(descriptor);
+    const status = fstatSync(descriptor, { bigint: true });
+    const identity = `${status.dev}:${status.ino}:${status.size}:${status.mtimeNs}:${status.ctimeNs}`;
+    return { bytes, identity, changedAtMs: Number(status.ctimeNs / 1_000_000n) };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * Whether `file` still holds the bytes compiled, with the identity read then, and its ctime is older than a
+ * timestamp tick: any later rewrite then gets a later ctime, which the key line catches.
+ */
+function unchangedSince(file: string, compiled: Buffer, identity: string): boolean {
+  try {
+    const now = readWithIdentity(file);
+    return (
+      now.identity === identity &&
+      now.bytes.equals(compiled) &&
+      Date.now() - now.changedAtMs > TIMESTAMP_TICK_MS
+    );
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -16,6 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { sha256Hex } from '../common/sha256.js';
 
 /** A session directory untouched for this long is removed by the next session start or end of any session. */
 export const SESSION_FILES_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -147,7 +147,7 @@ export function checkPrivateDirectory(path: string): void {
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return sha256Hex(text);
 }
 
 /** The count in `file`, 0 when there is none; only a small regular file of this user is read. */

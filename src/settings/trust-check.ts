@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isInsideDirectory } from '../common/is-inside-directory.js';
+import { sha256Hex } from '../common/sha256.js';
 import { quoteShellWord } from '../common/shell-words.js';
 import type { ConfiguredHook, Diagnostic, SourceLevel } from './configured-hook.js';
 import { describePlugin, type PluginOrigin } from './plugin-origin.js';
@@ -53,13 +54,8 @@ export type TrustVerdict =
   | { readonly trusted: true }
   | { readonly trusted: false; readonly reason: UntrustedReason };
 
-/**
- * SHA-256 (hex) of the bytes. node:crypto is taken with getBuiltinModule, only when a file needs trust:
- * importing it costs milliseconds at start-up, which `hookwire run` pays on every event (docs/performance.md).
- */
-export function sha256Hex(bytes: Uint8Array): string {
-  return process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
-}
+/** SHA-256 (hex) of a file's bytes, without loading node:crypto for a settings file's few KB (common/sha256.ts). */
+export { sha256Hex };
 
 /** The file's real path (symlinks resolved), or the path itself when it cannot be resolved. */
 export function realPathOf(file: string): string {

@@ -261,6 +261,21 @@ describe.skipIf(binary === undefined)('the native client and the daemon', () => 
     }
     expect(codes).toEqual(Array(8).fill(2));
   });
+
+  it('exits when idle after its hooks ran through the spawn helper, which ends with it', async () => {
+    const w = world();
+    const file = w.hooks(GUARD);
+    const env = { ...w.env, HOOKWIRE_DAEMON_IDLE_MS: '300', GUARD_NAME: 'idle' };
+    expect((await client(exe, ['--settings', file], w.payload(), env)).code).toBe(2);
+    expect(w.daemonLog()).toContain('--spawner');
+    const [pid] = w.daemonPids();
+    expect(pid).toBeGreaterThan(1);
+    const startedAt = Date.now();
+    while (isAlive(pid as number) && Date.now() - startedAt < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(isAlive(pid as number)).toBe(false);
+  });
 });
 
 function isAlive(pid: number): boolean {

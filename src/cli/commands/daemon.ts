@@ -1,4 +1,13 @@
-import { closeSync, constants, lstatSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
@@ -9,7 +18,10 @@ import {
 } from '../../daemon-protocol/daemon-socket.js';
 import type { DaemonRequest } from '../../daemon-protocol/daemon-wire.js';
 import { eventSpec, isEventName } from '../../events/lookup.js';
+import { installedClient } from '../../install/installed-client.js';
 import { closeMcpConnections } from '../../run/mcp/mcp-connections.js';
+import { useNativeSpawner } from '../../run/process/spawn-hook-process.js';
+import { NativeSpawner } from '../../run/spawner/native-spawner.js';
 import { SettingsCache } from '../../settings/settings-cache.js';
 import { STATE_DIRECTORY_VARIABLE } from '../../settings/state-directory.js';
 import { answerEvent } from '../answer/answer-event.js';
@@ -19,6 +31,8 @@ import { startDaemonServer } from '../daemon/daemon-server.js';
 
 /** `1`: log each event's phases and their ms (`--profile`): never a payload or an environment. */
 const PROFILE_VARIABLE = 'HOOKWIRE_DAEMON_PROFILE';
+/** `direct`: hooks are forked by the daemon itself, not by the native spawn helper (comparisons, tests). */
+const SPAWNER_VARIABLE = 'HOOKWIRE_DAEMON_SPAWNER';
 
 /** The default idle period before the daemon exits (`--idle-ms`, HOOKWIRE_DAEMON_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60 * 1000;
@@ -38,6 +52,7 @@ export async function run(argv: string[]): Promise<number> {
         'ready-fd': { type: 'string' },
         'idle-ms': { type: 'string' },
         profile: { type: 'boolean' },
+        spawner: { type: 'string' },
       },
     });
     const bin = process.argv[1] ?? '';
@@ -52,6 +67,9 @@ export async function run(argv: string[]): Promise<number> {
     const log = openLog(socketPath.replace(/\.sock$/, '.log'));
     // Read before the environment goes: the first event's client passes it on to the daemon it starts.
     const profile = values.profile === true || process.env[PROFILE_VARIABLE] === '1';
+    const spawnerChoice = values.spawner ?? process.env[SPAWNER_VARIABLE] ?? 'native';
+    if (spawnerChoice !== 'native' && spawnerChoice !== 'direct')
+      throw new CommandInputError('--spawner must be native or direct');
     forgetOwnEnvironment();
 
     if (await daemonGreets(socketPath)) {
@@ -76,7 +94,9 @@ export async function run(argv: string[]): Promise<number> {
       answer: (request, write, signal, mark) =>
         answerRequest(request, write, signal, jobs, settingsCache, mark),
     });
-    log(`listening on ${socketPath} (hookwire ${version}, pid ${process.pid})`);
+    log(
+      `listening on ${socketPath} (hookwire ${version}, pid ${process.pid}); ${useSpawnHelper(bin, spawnerChoice)}`,
+    );
     signalReady(values['ready-fd']);
     process.once('SIGTERM', () => server.stop('SIGTERM'));
     process.once('SIGINT', () => server.stop('SIGINT'));
@@ -153,6 +173,23 @@ function hostWaitsFor(request: DaemonRequest, runArguments: readonly string[]): 
 function forgetOwnEnvironment(): void {
   for (const name of Object.keys(process.env)) delete process.env[name];
   process.chdir('/');
+}
+
+/**
+ * Hooks are forked by the native spawn helper (`hookwire-client --spawner`, docs/daemon.md) when this
+ * installation has the native client, so that a fork copies a small process rather than this one. Says which.
+ */
+function useSpawnHelper(bin: string, choice: 'native' | 'direct'): string {
+  if (choice === 'direct') return 'hooks forked by the daemon (--spawner direct)';
+  let client: ReturnType<typeof installedClient>;
+  try {
+    client = installedClient(realpathSync(bin));
+  } catch {
+    return 'hooks forked by the daemon (its bin cannot be resolved)';
+  }
+  if (client.kind !== 'native') return `hooks forked by the daemon (no native client at ${client.path})`;
+  useNativeSpawner(new NativeSpawner(client.path));
+  return `hooks started by ${client.path} --spawner`;
 }
 
 /** Removes a socket no daemon greeted on (one that was killed left it); never anything but a socket. */

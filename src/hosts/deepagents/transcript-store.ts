@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -16,6 +15,7 @@ import {
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isRecord } from '../../common/is-record.js';
+import { sha256Hex } from '../../common/sha256.js';
 import { redactTranscriptValue } from './redact-transcript.js';
 
 /*
@@ -34,7 +34,8 @@ export const TRANSCRIPT_SCHEMA_VERSION = 1;
 export const DEFAULT_RETENTION_REVISIONS = 20;
 const FILE_MODE = 0o600;
 const DIRECTORY_MODE = 0o700;
-const EMPTY_REVISION = createHash('sha256').update('').digest('hex');
+/** SHA-256 of nothing, written out: computing it when this module loads would load node:crypto. */
+const EMPTY_REVISION = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /** A transcript role. */
 export type TranscriptRole = 'user' | 'assistant' | 'tool' | 'system';
@@ -92,7 +93,7 @@ export function safeComponent(identifier: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 32);
-  return `${prefix || 'id'}--${createHash('sha256').update(identifier, 'utf8').digest('hex')}`;
+  return `${prefix || 'id'}--${sha256Hex(identifier)}`;
 }
 
 /** A record's line: the fields in upstream's order, absent ones left out. */
@@ -115,7 +116,7 @@ function recordLine(record: TranscriptRecord): string {
 }
 
 function revisionOf(records: readonly TranscriptRecord[]): string {
-  return createHash('sha256').update(records.map(recordLine).join(''), 'utf8').digest('hex');
+  return sha256Hex(records.map(recordLine).join(''));
 }
 
 function isRecordLine(value: unknown): value is TranscriptRecord {
@@ -148,7 +149,10 @@ function readTranscript(path: string): { records: TranscriptRecord[]; valid: boo
 
 /** Writes `bytes` to `path` atomically (temporary file beside it, fsync, rename), mode 0600. */
 function writeAtomically(path: string, bytes: string | Uint8Array): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(
+    dirname(path),
+    `.${basename(path)}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`,
+  );
   const descriptor = openSync(temporary, 'wx', FILE_MODE);
   try {
     writeSync(descriptor, typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes);
@@ -223,11 +227,11 @@ export class TranscriptStore {
       const payload = buffer.records.map(recordLine).join('');
       if (existsSync(path)) {
         const prior = readFileSync(path);
-        writeAtomically(`${path}.bak-${createHash('sha256').update(prior).digest('hex')}`, prior);
+        writeAtomically(`${path}.bak-${sha256Hex(prior)}`, prior);
         this.#pruneBackups(path);
       }
       writeAtomically(path, payload);
-      buffer.revision = createHash('sha256').update(payload, 'utf8').digest('hex');
+      buffer.revision = sha256Hex(payload);
       buffer.dirty = false;
     }
     return { path, revision: buffer.revision };

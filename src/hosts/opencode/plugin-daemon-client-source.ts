@@ -3,7 +3,7 @@
  * daemon over its Unix socket, in the plugin's own process: no process per event (docs/daemon.md, "The
  * OpenCode and Kilo plugin"). Plain JavaScript for the plugin's file, on Node's `net`, `fs` and
  * `child_process` only, which OpenCode's and Kilo's runtime (Bun, inside their binary) provides. It speaks
- * the native client's wire format (src/cli/daemon/daemon-wire.ts; native/client/hookwire-client.c) with its
+ * the native client's wire format (src/daemon-protocol/daemon-wire.ts; native/client/hookwire-client.c) with its
  * limits, and the same rule about falling back: only an event the daemon has not greeted may go to
  * `hookwire run` instead; once greeted, a failure is hookwire's own, never a second run.
  *

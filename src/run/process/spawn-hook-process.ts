@@ -1,6 +1,7 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { NO_OUTPUT } from '../handler-execution.js';
 import { onAbort } from '../on-abort.js';
+import { type HookChildProcess, NativeSpawnError, type NativeSpawner } from '../spawner/native-spawner.js';
 import { HOOK_RUN_VARIABLE, killMarkedProcesses } from './kill-marked-processes.js';
 import { isProcessGroupAlive, killProcessGroup } from './kill-process-group.js';
 import { type LiveProcessGroup, trackProcessGroup, untrackProcessGroup } from './live-process-groups.js';
@@ -66,8 +67,24 @@ const ignore = (): void => {};
 export function spawnHookProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const startedAt = performance.now();
   if (spec.signal?.aborted) return Promise.resolve(notStarted('cancelled', startedAt));
+  if (nativeSpawner !== undefined && !hasNulByte(spec))
+    return spawnThroughNative(nativeSpawner, spec, startedAt);
+  return spawnDirectly(spec, startedAt);
+}
+
+let nativeSpawner: NativeSpawner | undefined;
+
+/**
+ * Hooks of this process are started by the native spawn helper from now on (the daemon: docs/daemon.md), or
+ * directly again (undefined). Where the helper cannot start or dies, hooks are spawned directly.
+ */
+export function useNativeSpawner(spawner: NativeSpawner | undefined): void {
+  nativeSpawner = spawner;
+}
+
+function spawnDirectly(spec: ProcessSpec, startedAt: number): Promise<ProcessResult> {
   return new Promise((resolve) => {
-    let child: ChildProcessWithoutNullStreams;
+    let child: HookChildProcess;
     try {
       const env = { ...spec.env, [HOOK_RUN_VARIABLE]: spec.marker };
       child = spawn(spec.file, spec.args, { cwd: spec.cwd, env, stdio: 'pipe', detached: true });
@@ -83,6 +100,41 @@ export function spawnHookProcess(spec: ProcessSpec): Promise<ProcessResult> {
     }
     new HookProcess(child, spec, startedAt, resolve);
   });
+}
+
+/** The same start through the helper: the hook's group, pipes and guarantees are as above. */
+async function spawnThroughNative(
+  spawner: NativeSpawner,
+  spec: ProcessSpec,
+  startedAt: number,
+): Promise<ProcessResult> {
+  const env = { ...spec.env, [HOOK_RUN_VARIABLE]: spec.marker };
+  const started = await spawner.spawn({
+    file: spec.file,
+    args: spec.args,
+    cwd: spec.cwd,
+    env,
+    input: spec.input,
+  });
+  if (started === undefined) return spawnDirectly(spec, startedAt);
+  if (started instanceof NativeSpawnError) {
+    return {
+      ...notStarted('failed', startedAt),
+      spawnErrorCode: started.code,
+      spawnErrorMessage: started.message,
+    };
+  }
+  return new Promise((resolve) => {
+    new HookProcess(started, spec, startedAt, resolve);
+    started.resume();
+  });
+}
+
+/** Node refuses a NUL byte in a command line or the environment (a spawn error): the direct path says so. */
+function hasNulByte(spec: ProcessSpec): boolean {
+  const texts = [spec.file, spec.cwd, ...spec.args];
+  for (const [name, value] of Object.entries(spec.env)) texts.push(name, value ?? '');
+  return texts.some((text) => text.includes('\0'));
 }
 
 /** The result of a hook whose process never ran (already cancelled, or the spawn failed). */
@@ -114,7 +166,7 @@ class HookProcess implements LiveProcessGroup {
   };
 
   constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly child: HookChildProcess,
     private readonly spec: ProcessSpec,
     private readonly startedAt: number,
     private readonly resolve: (result: ProcessResult) => void,
@@ -126,7 +178,7 @@ class HookProcess implements LiveProcessGroup {
     this.whenHandled = new Promise((markHandled) => {
       this.markHandled = markHandled;
     });
-    child.on('error', (error) => this.onError(error as NodeJS.ErrnoException));
+    child.on('error', (error: Error) => this.onError(error as NodeJS.ErrnoException));
     child.stdout.on('data', (chunk: Buffer) => this.stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // A hook that never reads stdin, or exits first, makes this write fail with EPIPE: that is its right.
