@@ -88,8 +88,7 @@ const LARGE_EVENT = Buffer.alloc(3 * 1024 * 1024, 'x');
 describe.skipIf(world.binary === undefined)(
   'the native client against a daemon misbehaving at each step',
   () => {
-    // Concurrently: each case has its own socket and directory, and the hanging ones spend WAIT_MS waiting.
-    it.concurrent.for(CASES)('%s: the answer, Node, or 2 with a reason', async ([, script], { expect }) => {
+    it.each(CASES)('%s: the answer, Node, or 2 with a reason', async (_name, script) => {
       for (const input of [EVENT, LARGE_EVENT]) {
         const exit = await world.run(input, script, WAIT_MS);
         expect(violation(input, script, exit)).toBeUndefined();
