@@ -129,8 +129,69 @@ export interface HostLocations {
   readonly hooks: 'settings' | 'project-hooks-file';
 }
 
-/** How `hookwire init` installs hookwire into the host. */
-export interface HostInstall {
-  /** Whether `init` can install into this host yet; when not, what it says. */
-  readonly supported: true | { readonly reason: string };
+/**
+ * How `hookwire init` installs hookwire into the host. `commands/init.ts` only reads these rows: it finds the
+ * host by name, alias or `--host`, accepts the options the host declares, builds `--help` from every row, and
+ * imports the installer (`load`) only then, so `hookwire run` never loads installer code.
+ */
+export type HostInstall = SupportedHostInstall | UnsupportedHostInstall;
+
+/** A host `init` installs into. */
+export interface SupportedHostInstall {
+  readonly supported: true;
+  /**
+   * Its lines of `hookwire init --help`'s usage, each what follows `hookwire init `
+   * (`gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]`).
+   */
+  readonly usage: readonly string[];
+  /** Its paragraph of `hookwire init --help`: what it writes, where, and what `--undo` does. */
+  readonly help: string;
+  /**
+   * The options it takes beyond the ones every host takes (`--project`, `--hooks`, `--hookwire`, `--print`,
+   * `--undo`), as `node:util` `parseArgs` declares them (Gemini CLI's `user`, `trust-folder`); another host's
+   * option given to it is a usage error.
+   */
+  readonly options?: Readonly<Record<string, HostInstallOption>>;
+  /**
+   * The installer, imported when `init` runs: a module in the host's folder
+   * (`() => import('./install/init-NAME.js').then((module) => module.initNAME)`). Absent: an installer not
+   * yet moved out of `src/cli/init/`, which `commands/init.ts` finds by the host's name.
+   */
+  load?(): Promise<HostInstaller>;
+}
+
+/** A host `init` does not install into yet. */
+export interface UnsupportedHostInstall {
+  /** What `init` says instead (exit 1). */
+  readonly supported: { readonly reason: string };
+}
+
+/** An option of one host's `hookwire init`: a flag, or one that takes a value. */
+export interface HostInstallOption {
+  readonly type: 'boolean' | 'string';
+}
+
+/** Installs hookwire into the host, or with `undo` takes it out again; resolves to the command's exit code. */
+export type HostInstaller = (options: HostInstallOptions) => number | Promise<number>;
+
+/** What `hookwire init` gives every host's installer. */
+export interface HostInstallOptions {
+  readonly projectDir: string;
+  /** The project's hooks file (hookwire's), absolute: `--hooks` resolved in the project, else its default. */
+  readonly hooksPath: string;
+  /** `--hookwire CMD`: the command the installed hooks call instead of the one init finds. */
+  readonly hookwire: string | undefined;
+  readonly print: boolean;
+  readonly undo: boolean;
+  /**
+   * The command line's options as given (`--hooks` unresolved, the host's own `options`): undefined for an
+   * option not given.
+   */
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly env: NodeJS.ProcessEnv;
+  /** The real path of the running CLI, to tell a global install from npx or a project's copy. */
+  readonly cliPath: string;
+  readonly version: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
 }

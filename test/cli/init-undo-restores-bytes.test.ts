@@ -146,6 +146,7 @@ function options(project: string, env: NodeJS.ProcessEnv, undo: boolean): HostIn
     hookwire: 'hookwire',
     print: false,
     undo,
+    values: {},
     env: { ...env, HOOKWIRE_STATE_DIR: process.env.HOOKWIRE_STATE_DIR },
     cliPath: join(root, 'no-such-cli.cjs'),
     version: '0.0.0',

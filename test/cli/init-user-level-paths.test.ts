@@ -31,6 +31,7 @@ function setup(name: string) {
     hookwire,
     print: false,
     undo: false,
+    values: {},
     env: {
       CODEX_HOME: join(base, 'codex'),
       QWEN_HOME: join(base, 'qwen'),

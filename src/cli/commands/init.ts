@@ -2,193 +2,152 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
-import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
+import type { Host, HostInstallOption, SupportedHostInstall } from '../../hosts/host.js';
+import { hostNamed, registeredHosts } from '../../hosts/registry.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import { hostOption } from '../host-option.js';
-import { applyClaudeInit, DEFAULT_HOOKS_FILE } from '../init/apply-claude-init.js';
-import type { HostInitOptions } from '../init/host-init-options.js';
-import { undoClaudeInit } from '../init/undo-claude-init.js';
+import { DEFAULT_HOOKS_FILE } from '../init/apply-claude-init.js';
+import { INSTALLERS_NOT_YET_MOVED } from '../init/installers-not-yet-moved.js';
 
-const HELP = `Usage: hookwire init claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]
-       hookwire init --undo [--project DIR]
-       hookwire init codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
-       hookwire init copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
-       hookwire init deepagents [--scope user|project] [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
-       hookwire init gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]
-       hookwire init qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
-       hookwire init droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
-       hookwire init opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
-       hookwire init cursor [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]
+/*
+ * `hookwire init` knows no host: it finds the one named (first word, or --host) in the registry and runs the
+ * installer of its `install` row (src/hosts/host.ts, `HostInstall`), importing it only then. Its help, the
+ * options it accepts and the names it lists are the rows'.
+ */
 
-Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
-(Claude settings format) and puts, in their place, one catch-all entry per event that calls
-\`hookwire run --settings <hooks file> <Event>\` (detached from Claude Code for StopFailure and
-InstructionsLoaded, which it does not wait for; out of reach of the session end's signals, but still
-answering, for CwdChanged, FileChanged and SubagentStop, whose late answer it applies). Other keys of the
-settings files are kept. Hooks hookwire cannot run for Claude Code (other handler types, plugins, background
-hooks, unknown events) stay, listed.
+/** The options every host's `init` takes, and `--host`, `--help`. */
+const SHARED_OPTIONS = {
+  project: { type: 'string' },
+  hooks: { type: 'string' },
+  hookwire: { type: 'string' },
+  print: { type: 'boolean' },
+  undo: { type: 'boolean' },
+  host: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
---project DIR   The project (default: the current directory).
+const SHARED_HELP = `--project DIR   The project (default: the current directory).
 --hooks FILE    The hooks file (default: .hookwire/hooks.json in the project).
 --hookwire CMD  How the entries call hookwire (default: from where this hookwire is installed: the
                 project's node_modules/.bin, npx, or \`hookwire\` on PATH).
 --print         Write nothing; print the hooks the settings would get, one command per event.
---force         Overwrite a hooks file that exists and differs.
---undo          Put the hooks back: each settings file from its backup (.hookwire/backup/), byte for byte
-                when it is as init left it; only its "hooks" otherwise. Removes the hooks file unless
-                it was changed since.
+--undo          Take hookwire out again, as each host's paragraph below says.
+--host NAME     The host, instead of naming it first.`;
 
-Running it again changes nothing, unless hooks were added to the settings since: they are moved too.
+type Installable = Host & { readonly install: SupportedHostInstall };
 
-\`init codex\` adds one group per event the hooks file uses to Codex's $CODEX_HOME/hooks.json, calling
-\`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
-(docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.
+/** The registered hosts `init` installs into, in the registry's order. */
+function installableHosts(): Installable[] {
+  return registeredHosts().filter((host): host is Installable => host.install.supported === true);
+}
 
-\`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
-folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
-(docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.
+/** The hosts as the refusal of a name lists them: `claude-code (claude), codex (codex-cli), ...`. */
+function installableList(): string {
+  return installableHosts()
+    .map((host) => (host.aliases.length === 0 ? host.name : `${host.name} (${host.aliases.join(', ')})`))
+    .join(', ');
+}
 
-\`init qwen\` adds one group per event the hooks file uses to the "hooks" of $QWEN_HOME/settings.json (Qwen
-Code's user settings), calling \`hookwire run --host qwen <Event>\` (timeout in ms, as Qwen counts it;
-docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the file is kept.
+/** `hookwire init --help`, from every installable host's row. */
+function initHelp(): string {
+  const hosts = installableHosts();
+  const usage = hosts
+    .flatMap((host) => host.install.usage)
+    .map((line, index) => `${index === 0 ? 'Usage: ' : '       '}hookwire init ${line}`);
+  return `${usage.join('\n')}
 
-\`init droid\` adds one group per event the hooks file uses to the "hooks" of the project's
-.factory/settings.json (Factory Droid's project settings), calling \`hookwire run --host droid <Event>\`
-(docs/hosts/droid.md); \`init droid --undo\` puts the file back as it was when only hookwire changed it,
-else removes hookwire's groups. Everything else in the file is kept.
+A host is named by its name or an alias: ${installableList()}.
 
-\`init opencode\` writes the project's .opencode/plugins/hookwire.js, an OpenCode plugin that hands the events
-the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
-replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
-\`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.
+${SHARED_HELP}
 
-\`init cursor\` adds one entry per Cursor event the hooks file uses to the project's .cursor/hooks.json
-(Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
-the events that can deny; docs/hosts/cursor.md); \`init cursor --undo\` puts the file back as it was when
-only hookwire changed it, else removes hookwire's entries. Everything else in the file is kept.
-
-\`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
-user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
-(loaded in a workspace Deep Agents Code trusts: hookwire trust --host deepagents), calling
-\`hookwire run --host deepagents <Event>\` (docs/deepagents.md); the file as it was is kept beside it
-(.before-hookwire); \`init deepagents --undo\` removes hookwire's groups. The user's own groups are kept.
-
-\`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
-(\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
-with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
-records the project in Gemini's trustedFolders.json, without which Gemini runs no hooks there.
-\`init gemini --undo\` removes the groups. Everything else in the file is kept.
+${hosts.map((host) => host.install.help).join('\n\n')}
 `;
+}
 
-/** The hosts `init` installs into at the user level, whose hooks find the project's hooks file. */
-const USER_LEVEL_HOSTS: readonly string[] = ['codex', 'copilot', 'qwen'];
+/** Every host's own options, each with the hosts that take it. */
+function hostOptions(): Map<string, { option: HostInstallOption; hosts: Host[] }> {
+  const options = new Map<string, { option: HostInstallOption; hosts: Host[] }>();
+  for (const host of installableHosts()) {
+    for (const [name, option] of Object.entries(host.install.options ?? {})) {
+      const entry = options.get(name) ?? { option, hosts: [] };
+      entry.hosts.push(host);
+      options.set(name, entry);
+    }
+  }
+  return options;
+}
 
-/** `hookwire init claude` and `hookwire init --undo`. */
-export async function run(argv: string[]): Promise<number> {
+/** The host a name or alias names, or undefined. */
+function hostOrUndefined(name: string): Host | undefined {
   try {
+    return hostNamed(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `hookwire init <host>` and `hookwire init --undo` (Claude Code's, the default host). */
+export async function run(argv: string[]): Promise<number> {
+  const help = initHelp();
+  try {
+    const ownOptions = hostOptions();
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
-        project: { type: 'string' },
-        hooks: { type: 'string' },
-        hookwire: { type: 'string' },
-        print: { type: 'boolean' },
-        force: { type: 'boolean' },
-        undo: { type: 'boolean' },
-        user: { type: 'boolean' },
-        'trust-folder': { type: 'boolean' },
-        host: { type: 'string' },
-        scope: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries([...ownOptions].map(([name, { option }]) => [name, option])),
+        ...SHARED_OPTIONS,
       },
     });
     if (values.help) {
-      process.stdout.write(HELP);
+      process.stdout.write(help);
       return 0;
     }
-    const chosen = hostOption(values.host, 'init');
+    const chosen = hostOption(values.host as string | undefined, 'init');
     if (typeof chosen === 'number') return chosen;
-    const projectDir = workingDirectory(values.project);
-    const [host, ...extra] = positionals;
-    if (
-      extra.length > 0 ||
-      (host !== undefined &&
-        !USER_LEVEL_HOSTS.includes(host) &&
-        host !== 'claude' &&
-        host !== 'gemini' &&
-        host !== 'droid' &&
-        host !== 'opencode' &&
-        host !== 'cursor' &&
-        host !== 'deepagents')
-    ) {
-      throw new CommandInputError(
-        `expected \`claude\`, \`codex\`, \`copilot\`, \`gemini\`, \`qwen\`, \`droid\`, \`opencode\`, \`cursor\` or \`deepagents\`, got ${positionals.join(' ')}`,
-      );
+    const projectDir = workingDirectory(values.project as string | undefined);
+    const [name, ...extra] = positionals;
+    const named = name === undefined ? undefined : hostOrUndefined(name);
+    if (extra.length > 0 || (name !== undefined && named === undefined)) {
+      throw new CommandInputError(`expected a host (${installableList()}), got ${positionals.join(' ')}`);
     }
-    const hostInit = (): HostInitOptions => ({
+    if (named !== undefined && values.host !== undefined && named !== chosen) {
+      throw new CommandInputError(`\`${name}\` and --host ${chosen.name} name two hosts; give one`);
+    }
+    const host = named ?? chosen;
+    if (host.install.supported !== true) {
+      process.stderr.write(`hookwire init: ${host.displayName}: ${host.install.supported.reason}\n`);
+      return 1;
+    }
+    if (named === undefined && values.host === undefined && values.undo !== true)
+      throw new CommandInputError('expected `claude` or --undo');
+    for (const [option, { hosts }] of ownOptions) {
+      if (
+        (values as Record<string, unknown>)[option] !== undefined &&
+        host.install.options?.[option] === undefined
+      ) {
+        const owners = hosts.map((owner) => `\`init ${owner.name}\``).join(' and ');
+        throw new CommandInputError(`--${option} is an option of ${owners}`);
+      }
+    }
+    const load = host.install.load ?? INSTALLERS_NOT_YET_MOVED[host.name];
+    if (load === undefined) throw new Error(`${host.displayName} declares no installer`);
+    const install = await load();
+    return await install({
       projectDir,
-      hooksPath: resolve(projectDir, values.hooks ?? DEFAULT_HOOKS_FILE),
-      hookwire: values.hookwire,
+      hooksPath: resolve(projectDir, (values.hooks as string | undefined) ?? DEFAULT_HOOKS_FILE),
+      hookwire: values.hookwire as string | undefined,
       print: values.print === true,
       undo: values.undo === true,
+      values,
       env: process.env,
       cliPath: runningCli(),
       version,
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
     });
-    if (host === 'deepagents' || (host === undefined && chosen.name === 'deepagents')) {
-      const scope = values.scope ?? 'user';
-      if (scope !== 'user' && scope !== 'project')
-        throw new CommandInputError(`--scope must be user or project, not ${JSON.stringify(scope)}`);
-      const { initDeepAgents } = await import('../init/deepagents/init-deepagents.js');
-      return initDeepAgents({ ...hostInit(), scope });
-    }
-    if (host === 'gemini' || (host === undefined && chosen.name === 'gemini')) {
-      const { initGemini } = await import('../init/gemini/init-gemini.js');
-      return initGemini({
-        ...hostInit(),
-        user: values.user === true,
-        trustFolder: values['trust-folder'] === true,
-      });
-    }
-    if (host === 'droid' || (host === undefined && chosen.name === 'droid')) {
-      const { initDroid } = await import('../init/droid/init-droid.js');
-      return initDroid(hostInit());
-    }
-    if (host === 'opencode' || (host === undefined && chosen.name === 'opencode')) {
-      const { initOpenCode } = await import('../init/opencode/init-opencode.js');
-      return initOpenCode(hostInit());
-    }
-    if (host === 'cursor' || (host === undefined && chosen.name === 'cursor')) {
-      const { initCursor } = await import('../init/cursor/init-cursor.js');
-      return initCursor(hostInit());
-    }
-    if (values.scope !== undefined) throw new CommandInputError('--scope is an option of `init deepagents`');
-    const userLevel = host ?? (USER_LEVEL_HOSTS.includes(chosen.name) ? chosen.name : undefined);
-    if (userLevel === 'codex' || userLevel === 'copilot' || userLevel === 'qwen') {
-      const install =
-        userLevel === 'codex'
-          ? (await import('../init/codex/init-codex.js')).initCodex
-          : userLevel === 'copilot'
-            ? (await import('../init/copilot/init-copilot.js')).initCopilot
-            : (await import('../init/qwen/init-qwen.js')).initQwen;
-      return install(hostInit());
-    }
-    if (host !== undefined && chosen !== claudeCodeHost) {
-      throw new CommandInputError(`\`claude\` and --host ${chosen.name} name two hosts; give one`);
-    }
-    if (chosen.install.supported !== true) {
-      process.stderr.write(`hookwire init: ${chosen.displayName}: ${chosen.install.supported.reason}\n`);
-      return 1;
-    }
-    if (values.undo) return await undoClaudeInit(projectDir);
-    if (host === undefined && values.host === undefined)
-      throw new CommandInputError('expected `claude` or --undo');
-    return await applyClaudeInit(projectDir, { ...values, cliPath: runningCli() });
   } catch (error) {
-    return exitForUsageError('init', HELP, error);
+    return exitForUsageError('init', help, error);
   }
 }
 

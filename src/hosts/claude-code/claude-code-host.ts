@@ -51,5 +51,26 @@ export const claudeCodeHost: Host = {
       ),
     hooks: 'settings',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: [
+      'claude|--host claude-code [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--force]',
+      '--undo [--project DIR]',
+    ],
+    help: `Moves the hooks of the project's .claude/settings.json and .claude/settings.local.json into one hooks file
+(Claude settings format) and puts, in their place, one catch-all entry per event that calls
+\`hookwire run --settings <hooks file> <Event>\` (detached from Claude Code for StopFailure and
+InstructionsLoaded, which it does not wait for; out of reach of the session end's signals, but still
+answering, for CwdChanged, FileChanged and SubagentStop, whose late answer it applies). Other keys of the
+settings files are kept. Hooks hookwire cannot run for Claude Code (other handler types, plugins, background
+hooks, unknown events) stay, listed.
+
+--force         Overwrite a hooks file that exists and differs.
+--undo          Put the hooks back: each settings file from its backup (.hookwire/backup/), byte for byte
+                when it is as init left it; only its "hooks" otherwise. Removes the hooks file unless
+                it was changed since.
+
+Running it again changes nothing, unless hooks were added to the settings since: they are moved too.`,
+    options: { force: { type: 'boolean' } },
+  },
 };

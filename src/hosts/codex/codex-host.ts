@@ -29,5 +29,11 @@ export const codexHost: Host = {
       join(homeDir, '.codex', 'sessions', `${sessionId}.jsonl`),
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['codex [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init codex\` adds one group per event the hooks file uses to Codex's $CODEX_HOME/hooks.json, calling
+\`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
+(docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.`,
+  },
 };

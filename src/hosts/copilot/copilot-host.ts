@@ -30,5 +30,11 @@ export const copilotHost: Host = {
       join(homeDir, '.copilot', 'session-state', sessionId, 'events.jsonl'),
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['copilot [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
+folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
+(docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.`,
+  },
 };

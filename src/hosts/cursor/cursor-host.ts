@@ -43,7 +43,14 @@ export const cursorHost: Host = {
     // (docs/trust.md). Without --settings, the project's own hooks file (init always names it).
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['cursor [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init cursor\` adds one entry per Cursor event the hooks file uses to the project's .cursor/hooks.json
+(Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
+the events that can deny; docs/hosts/cursor.md); \`init cursor --undo\` puts the file back as it was when
+only hookwire changed it, else removes hookwire's entries. Everything else in the file is kept.`,
+  },
 };
 
 /**

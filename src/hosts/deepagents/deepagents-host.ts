@@ -30,5 +30,16 @@ export const deepAgentsHost: Host = {
       join(homeDir, '.deepagents', 'transcripts', `${safeComponent(sessionId)}.jsonl`),
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: [
+      'deepagents [--scope user|project] [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]',
+    ],
+    help: `\`init deepagents\` adds one group per event the hooks file uses to Deep Agents Code's Hooks v2 file, the
+user's ~/.deepagents/hooks.json (every project) or with --scope project the project's .deepagents/hooks.json
+(loaded in a workspace Deep Agents Code trusts: hookwire trust --host deepagents), calling
+\`hookwire run --host deepagents <Event>\` (docs/deepagents.md); the file as it was is kept beside it
+(.before-hookwire); \`init deepagents --undo\` removes hookwire's groups. The user's own groups are kept.`,
+    options: { scope: { type: 'string' } },
+  },
 };

@@ -31,5 +31,12 @@ export const droidHost: Host = {
     // trust store (docs/trust.md). Without --settings, the project's own hooks file (init always names it).
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['droid [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init droid\` adds one group per event the hooks file uses to the "hooks" of the project's
+.factory/settings.json (Factory Droid's project settings), calling \`hookwire run --host droid <Event>\`
+(docs/hosts/droid.md); \`init droid --undo\` puts the file back as it was when only hookwire changed it,
+else removes hookwire's groups. Everything else in the file is kept.`,
+  },
 };

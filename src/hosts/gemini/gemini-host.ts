@@ -33,5 +33,16 @@ export const geminiHost: Host = {
       join(homeDir, '.gemini', 'tmp', basename(projectDir), 'chats', `session-${sessionId}.jsonl`),
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: [
+      'gemini [--project DIR] [--hooks FILE] [--hookwire CMD] [--user] [--trust-folder] [--print] [--undo]',
+    ],
+    help: `\`init gemini\` adds one group per Gemini CLI event the hooks file uses to the project's .gemini/settings.json
+(\`--user\`: ~/.gemini/settings.json, for every project), calling \`hookwire run --host gemini <GeminiEvent>\`
+with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.md); \`--trust-folder\` also
+records the project in Gemini's trustedFolders.json, without which Gemini runs no hooks there.
+\`init gemini --undo\` removes the groups. Everything else in the file is kept.`,
+    options: { user: { type: 'boolean' }, 'trust-folder': { type: 'boolean' } },
+  },
 };

@@ -33,5 +33,12 @@ export const openCodeHost: Host = {
     // (docs/trust.md). Without --settings, the project's own hooks file (init always names it).
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init opencode\` writes the project's .opencode/plugins/hookwire.js, an OpenCode plugin that hands the events
+the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
+replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
+\`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.`,
+  },
 };

@@ -37,5 +37,11 @@ export const qwenHost: Host = {
       ),
     hooks: 'project-hooks-file',
   },
-  install: { supported: true },
+  install: {
+    supported: true,
+    usage: ['qwen [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
+    help: `\`init qwen\` adds one group per event the hooks file uses to the "hooks" of $QWEN_HOME/settings.json (Qwen
+Code's user settings), calling \`hookwire run --host qwen <Event>\` (timeout in ms, as Qwen counts it;
+docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the file is kept.`,
+  },
 };
