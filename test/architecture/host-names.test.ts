@@ -40,6 +40,9 @@ const PENDING = [
   // Cursor's installer, added beside Factory Droid's for the same reason.
   'cli/init/cursor/init-cursor.ts',
   'cli/init/cursor/plan-cursor-hooks.ts',
+  // Cline's installer, beside Cursor's until installers move behind Host.install.
+  'cli/init/cline/init-cline.ts',
+  'cli/init/cline/cline-hook-file.ts',
   'cli/init/gemini/init-gemini.ts',
   'cli/init/gemini/plan-gemini-settings.ts',
   'cli/init/gemini/trusted-folders.ts',

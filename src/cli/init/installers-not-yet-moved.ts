@@ -14,6 +14,7 @@ export const INSTALLERS_NOT_YET_MOVED: Readonly<Record<string, () => Promise<Hos
   droid: () => import('./droid/init-droid.js').then((module) => module.initDroid),
   opencode: () => import('./opencode/init-opencode.js').then((module) => module.initOpenCode),
   cursor: () => import('./cursor/init-cursor.js').then((module) => module.initCursor),
+  cline: () => import('./cline/init-cline.js').then((module) => module.initCline),
   gemini: async () => {
     const { initGemini } = await import('./gemini/init-gemini.js');
     return (options) =>
