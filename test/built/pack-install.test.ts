@@ -24,8 +24,18 @@ const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as 
   scripts: Record<string, string>;
 };
 
-/** npm without its audit and funding requests (they change nothing installed). */
-const npmEnvironment = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' };
+/*
+ * npm without its audit and funding requests (they change nothing installed), and preferring its cache:
+ * metadata npm already holds is used without asking the registry again whether it changed (seven installs of
+ * mostly the same packages asked about each one seven times). A package it does not hold is still fetched, and
+ * what is installed, and the peer ranges checked against it, are npm's plain resolution: no flag changes that.
+ */
+const npmEnvironment = {
+  ...process.env,
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_prefer_offline: 'true',
+};
 
 beforeAll(async () => {
   const { stdout } = await run(

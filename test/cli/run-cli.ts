@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { CLI_ENTRY } from '../support/cli-entry.js';
+import { CLI_ENTRY, CLI_RUN_ENTRY } from '../support/cli-entry.js';
 import { trustFiles } from '../support/trust-files.js';
 
 /** The repository root: hook commands in the fixtures are relative to it through $CLAUDE_PROJECT_DIR. */
@@ -17,16 +17,23 @@ export interface CliResult {
 }
 
 /**
- * Runs the CLI (test/support/cli-entry.ts: the fresh build, else the sources; or `entry`) as a real process in the repository root, feeding
- * `stdin`, with `env` on top of this process's environment.
+ * Runs the CLI (test/support/cli-entry.ts: the fresh build, else the sources; `run` through the package's
+ * bin; or `entry`) as a real process in the repository root, feeding `stdin`, with `env` on top of this
+ * process's environment.
  */
 export function runCli(
   args: readonly string[],
   stdin = '',
   env: Readonly<Record<string, string>> = {},
-  entry: readonly string[] = CLI_ENTRY,
+  entry: readonly string[] = args[0] === 'run' ? CLI_RUN_ENTRY : CLI_ENTRY,
 ): Promise<CliResult> {
-  const environment: NodeJS.ProcessEnv = { ...process.env, ...env, ...trustedRunSettings(args, env) };
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    // The bin's code cache in a directory of this test process, never the user's (nor a test's HOME).
+    ...(args[0] === 'run' ? { XDG_CACHE_HOME: testCacheDirectory() } : {}),
+    ...env,
+    ...trustedRunSettings(args, env),
+  };
   delete environment.HOOKWIRE_RUN_EVENTS;
   delete environment.CLAUDE_PROJECT_DIR;
   const child = spawn(process.execPath, [...entry, ...args], {
@@ -46,6 +53,12 @@ export function runCli(
 }
 
 let sharedStateDirectory: string | undefined;
+let sharedCacheDirectory: string | undefined;
+
+function testCacheDirectory(): string {
+  sharedCacheDirectory ??= mkdtempSync(join(tmpdir(), 'hookwire-test-cache-'));
+  return sharedCacheDirectory;
+}
 
 /**
  * Every command runs with a state directory of this test process (removed when it exits) unless `env` names
@@ -82,6 +95,8 @@ function temporaryStateDirectory(): string {
 afterAll(() => {
   if (sharedStateDirectory !== undefined) rmSync(sharedStateDirectory, { recursive: true, force: true });
   sharedStateDirectory = undefined;
+  if (sharedCacheDirectory !== undefined) rmSync(sharedCacheDirectory, { recursive: true, force: true });
+  sharedCacheDirectory = undefined;
 });
 
 /** A hook input as Claude Code writes it, run in the repository root. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_LENGTH } from '../../src/settings/json-document.js';
+import { validateFiles } from '../../src/settings/validate-settings.js';
 import { hookInput, runCli } from './run-cli.js';
 
 /*
@@ -16,12 +17,17 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_01' };
 let count = 0;
 
-/** The reason `run` denies a PreToolUse with under `text` as its settings, after checking `validate` fails. */
+/**
+ * The reason `run` denies a PreToolUse with under `text` as its settings, after checking that `validate`
+ * rejects it: the check `hookwire validate FILE` makes (validateFiles, the same as the command's
+ * validateNamed without plugins; its exit 1 on an error is test/settings/cli-commands.test.ts's), in this
+ * process. `run` is the real process these cases are about.
+ */
 async function deniedBecause(text: string): Promise<string> {
   const file = join(directory, `settings-${++count}.json`);
   writeFileSync(file, text);
-  const validated = await runCli(['validate', file]);
-  expect(validated.code, validated.stdout + validated.stderr).toBe(1);
+  const errors = validateFiles([file]).diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  expect(errors).not.toEqual([]);
   const result = await runCli(['run', '--settings', file], hookInput('PreToolUse', bash));
   expect(result.code, result.stderr).toBe(0);
   const answer = JSON.parse(result.stdout) as {

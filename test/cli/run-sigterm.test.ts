@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { CLI_ENTRY } from '../support/cli-entry.js';
+import { CLI_RUN_ENTRY } from '../support/cli-entry.js';
 import { trustFiles } from '../support/trust-files.js';
 import { root } from './run-cli.js';
 
@@ -47,7 +47,7 @@ it('ends the hooks it started when the host sends it SIGTERM, instead of leaving
   trustFiles(stateDirectory, [settings]);
   const environment: NodeJS.ProcessEnv = { ...process.env, HOOKWIRE_STATE_DIR: stateDirectory };
   delete environment.HOOKWIRE_RUN_EVENTS;
-  const child = spawn(process.execPath, [...CLI_ENTRY, 'run', '--settings', settings], {
+  const child = spawn(process.execPath, [...CLI_RUN_ENTRY, 'run', '--settings', settings], {
     cwd: root,
     env: environment,
     stdio: ['pipe', 'ignore', 'ignore'],

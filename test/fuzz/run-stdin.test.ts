@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../cli/run-cli.js';
-import { CLI_ENTRY } from '../support/cli-entry.js';
+import { CLI_RUN_ENTRY } from '../support/cli-entry.js';
 
 /*
  * `hookwire run` reads the hook input from its stdin, which the host writes; a broken host, or anything else
@@ -21,7 +21,7 @@ writeFileSync(
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function run(stdin: Buffer): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [...CLI_ENTRY, 'run', '--settings', settings], {
+  const child = spawn(process.execPath, [...CLI_RUN_ENTRY, 'run', '--settings', settings], {
     cwd: root,
     env: { ...process.env, HOOKWIRE_HOME: home, HOOKWIRE_MANAGED_SETTINGS: join(home, 'none.json') },
     stdio: ['pipe', 'pipe', 'pipe'],

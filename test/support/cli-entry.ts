@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
  */
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 const BUILT = join(repository, 'dist', 'cli.js');
+const BUILT_BIN = join(repository, 'dist', 'hookwire.cjs');
 
 function newestModification(directory: string): number {
   let newest = 0;
@@ -31,11 +32,20 @@ function buildIsFresh(): boolean {
 /** Whether the spawned CLI is the build (`HOOKWIRE_TEST_CLI=source` forces the sources). */
 export const CLI_IS_BUILT = buildIsFresh();
 
+const SOURCES: readonly string[] = [
+  '--import',
+  join(repository, 'node_modules', 'tsx', 'dist', 'loader.mjs'),
+  join(repository, 'src/cli/main.ts'),
+];
+
 /** Node's arguments before the CLI's own: the built CLI, or the sources through tsx (by path: any cwd works). */
-export const CLI_ENTRY: readonly string[] = CLI_IS_BUILT
-  ? [BUILT]
-  : [
-      '--import',
-      join(repository, 'node_modules', 'tsx', 'dist', 'loader.mjs'),
-      join(repository, 'src/cli/main.ts'),
-    ];
+export const CLI_ENTRY: readonly string[] = CLI_IS_BUILT ? [BUILT] : SOURCES;
+
+/*
+ * Node's arguments before `run ...`: built, the package's bin (dist/hookwire.cjs), which is what an agent
+ * spawns on every event: it dispatches `run` to the one-file CommonJS run bundle before loading anything
+ * else, at about 60% of the CPU of dist/cli.js's `run` (many ES modules). Other commands load dist/cli.js
+ * either way. The bin keeps a V8 code cache under $XDG_CACHE_HOME (runCli gives it a directory of the test
+ * process's own).
+ */
+export const CLI_RUN_ENTRY: readonly string[] = CLI_IS_BUILT ? [BUILT_BIN] : SOURCES;

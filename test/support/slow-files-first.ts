@@ -10,18 +10,21 @@ import { BaseSequencer } from 'vitest/node';
  * keeps two workers' ends close); the rest follow in vitest's own order.
  */
 
-/** The slowest files, longest first, in seconds of wall time on 2 idle cores (docs/acceptance.md). */
+/**
+ * The slowest files, longest first, in seconds of wall time on 2 idle cores: the last quiet run's figures,
+ * those of files made cheaper since scaled by their CPU time before and after (docs/acceptance.md).
+ */
 export const SLOW_FILES: ReadonlyArray<readonly [file: string, seconds: number]> = [
   ['test/built/pack-install.test.ts', 104],
   ['test/hosts/deepagents/conformance.test.ts', 27],
   ['test/trust/trust-set-mutations.test.ts', 19],
-  ['test/types/typed-fire.test.ts', 17],
-  ['test/fuzz/client-wire-fuzz.test.ts', 16],
   ['test/faults/serve-redis-state.test.ts', 16],
-  ['test/cli/run-refuses-invalid-settings.test.ts', 16],
-  ['test/cli/run-command.test.ts', 15],
   ['test/timeline/timeline-browser.test.ts', 15],
   ['test/trust/trust-command.test.ts', 14],
+  ['test/run/escape.test.ts', 13],
+  ['test/built/daemon-client.test.ts', 13],
+  ['test/acceptance/real-world-hooks.test.ts', 12],
+  ['test/types/typed-fire.test.ts', 11],
 ];
 
 /** Vitest's order with the slow files moved to the front, in the order of SLOW_FILES. */
