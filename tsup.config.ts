@@ -93,6 +93,26 @@ const jsoncParserWithoutSideEffects: Plugin = {
   },
 };
 
+/*
+ * A host row's installer (`install.load`: `import('./install/...')`, hookwire init's code) is left out of the
+ * run bundle: `hookwire run` never installs, and every byte of the bundle is compiled on every event. Its
+ * place holds a module that says so, should anything reach it.
+ */
+const installersOutsideRunBundle: Plugin = {
+  name: 'installers-outside-run-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/install\// }, (args) =>
+      /\/src\/hosts\/[^/]+\/[^/]+-host\.ts$/.test(args.importer)
+        ? { path: args.path, namespace: 'installers-outside-run-bundle' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'installers-outside-run-bundle' }, () => ({
+      contents: "throw new Error('hookwire run does not install hosts: hookwire init does');",
+      loader: 'js',
+    }));
+  },
+};
+
 export default defineConfig([
   // Entry points: the library (tree-shakeable, with types), the Deep Agents middleware (its own entry, so
   // the main one never loads LangChain), the full CLI, and the spawner process the engine can start on
@@ -175,7 +195,7 @@ export default defineConfig([
     noExternal: ['jsonc-parser'],
     // Keep `node:` on builtin imports, so that childProcessOnFirstSpawn sees them before they are made external.
     removeNodeProtocol: false,
-    esbuildPlugins: [childProcessOnFirstSpawn, jsoncParserWithoutSideEffects],
+    esbuildPlugins: [childProcessOnFirstSpawn, jsoncParserWithoutSideEffects, installersOutsideRunBundle],
     esbuildOptions(options) {
       options.mainFields = ['module', 'main'];
       options.supported = { ...options.supported, 'dynamic-import': false };

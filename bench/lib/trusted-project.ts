@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordTrust } from '../../src/cli/trust/record-trust.js';
-import { reviewFile } from '../../src/cli/trust/review-file.js';
+import { recordTrust } from '../../src/settings/record-trust.js';
+import { reviewFile } from '../../src/settings/review-file.js';
 import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
 import { emptyTrustStore } from '../../src/settings/trust-store.js';
 

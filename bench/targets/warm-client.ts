@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nativeClient } from '../../scripts/native-client.js';
-import { recordTrust } from '../../src/cli/trust/record-trust.js';
-import { reviewFile } from '../../src/cli/trust/review-file.js';
+import { recordTrust } from '../../src/settings/record-trust.js';
+import { reviewFile } from '../../src/settings/review-file.js';
 import { emptyTrustStore } from '../../src/settings/trust-store.js';
 import { benchSandbox } from '../lib/bench-engine-options.js';
 import { ensureBundle, ROOT } from '../lib/ensure-bundle.js';

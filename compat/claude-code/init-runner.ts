@@ -5,8 +5,8 @@
 //   npx tsx compat/claude-code/init-runner.ts > /tmp/init-runner.sh && chmod +x /tmp/init-runner.sh
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catchAllCommand } from '../../src/cli/init/catch-all-command.js';
 import { EVENT_NAMES } from '../../src/events/event-names.js';
+import { catchAllCommand } from '../../src/hosts/claude-code/install/catch-all-command.js';
 
 const project = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const target = { hookwire: `node ${join(project, 'dist/cli.js')}`, hooksFile: '"$ORACLE_HOOKS_CONFIG"' };

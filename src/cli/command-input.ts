@@ -5,12 +5,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isRecord } from '../common/is-record.js';
+import { CommandInputError } from '../errors/command-input-error.js';
 import type { AnyEventName } from '../events/event-names.js';
 
-/** A problem with what the user typed; the command prints `message` and exits with its usage code. */
-export class CommandInputError extends Error {
-  override readonly name = 'CommandInputError';
-}
+export { CommandInputError };
 
 /** node:util parseArgs reports unknown options and missing values with these codes. */
 export function isParseArgsError(error: unknown): boolean {

@@ -2,6 +2,7 @@ import type { AnyEventName } from '../events/event-names.js';
 import { fillPayload } from '../events/fill-payload.js';
 import { specOf, unknownEventWarning } from '../events/lookup.js';
 import { type MergeEntry, mergeOutcome } from '../merge/merge-outcome.js';
+import { emptyOutcome } from '../outcome/empty-outcome.js';
 import type { Outcome } from '../outcome/outcome.js';
 import {
   NO_HOOKS,
@@ -14,7 +15,6 @@ import { deliveredEntries } from './background/delivered-entries.js';
 import { capStopBlocks } from './cap-stop-blocks.js';
 import { claimOnceHooks } from './claim-once-hooks.js';
 import { configErrorsFor, failClosed } from './config-errors.js';
-import { emptyOutcome } from './empty-outcome.js';
 import { type EngineContext, sessionOf } from './engine-context.js';
 import type { ExecutedHook } from './execute-hook.js';
 import type { Firing } from './firing.js';

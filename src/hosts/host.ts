@@ -154,10 +154,9 @@ export interface SupportedHostInstall {
   readonly options?: Readonly<Record<string, HostInstallOption>>;
   /**
    * The installer, imported when `init` runs: a module in the host's folder
-   * (`() => import('./install/init-NAME.js').then((module) => module.initNAME)`). Absent: an installer not
-   * yet moved out of `src/cli/init/`, which `commands/init.ts` finds by the host's name.
+   * (`() => import('./install/init-NAME.js').then((module) => module.initNAME)`).
    */
-  load?(): Promise<HostInstaller>;
+  load(): Promise<HostInstaller>;
 }
 
 /** A host `init` does not install into yet. */

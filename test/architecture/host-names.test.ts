@@ -16,36 +16,6 @@ const CATALOGUE_OWN = new Set(['claude-code', 'deepagents', 'deepagents-legacy']
 
 /** The catalogue's rows and their descriptions, which may name the host an event comes from. */
 const CATALOGUE = ['events/catalogue.ts', 'events/event-spec.ts', 'read/specific-fields.ts'];
-/**
- * Not yet in their hosts' folders: `hookwire init`'s installers, which commands/init.ts finds by name. Each
- * should move into its host's folder behind `Host.install`; this list may only shrink.
- */
-const PENDING = [
-  // The installers above by their host's name, until each is its host row's `install.load`.
-  'cli/init/installers-not-yet-moved.ts',
-  'cli/init/codex/codex-events.ts',
-  'cli/init/codex/codex-trust-table.ts',
-  'cli/init/codex/init-codex.ts',
-  'cli/init/codex/plan-codex-hooks.ts',
-  'cli/init/copilot/init-copilot.ts',
-  'cli/init/deepagents/init-deepagents.ts',
-  // Names no host itself: it imports the JSON array edits that still live in codex's installer folder.
-  'cli/init/host-settings-hooks.ts',
-  // Factory Droid's installer, added after the list was drawn, where every other host's installer still is.
-  'cli/init/droid/init-droid.ts',
-  'cli/init/droid/plan-droid-hooks.ts',
-  // OpenCode's installer, beside Factory Droid's: the plugin it writes is the host's own
-  // (src/hosts/opencode/opencode-plugin-source.ts), the routing by name is still commands/init.ts's.
-  'cli/init/opencode/init-opencode.ts',
-  // Cursor's installer, added beside Factory Droid's for the same reason.
-  'cli/init/cursor/init-cursor.ts',
-  'cli/init/cursor/plan-cursor-hooks.ts',
-  'cli/init/gemini/init-gemini.ts',
-  'cli/init/gemini/plan-gemini-settings.ts',
-  'cli/init/gemini/trusted-folders.ts',
-  'cli/init/qwen/init-qwen.ts',
-  'cli/init/qwen/plan-qwen-hooks.ts',
-];
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
@@ -74,13 +44,13 @@ describe('host names in src/ outside src/hosts/', () => {
     .map((file) => relative(source, file))
     .filter((file) => !file.startsWith('hosts/'));
 
-  it('appear only in comments, the catalogue, and the installers not yet behind the registry', () => {
+  it('appear only in comments and the catalogue', () => {
     const naming = files.filter((file) =>
       codeOf(readFileSync(join(source, file), 'utf8'))
         .split('\n')
         .some((line) => pattern.test(line)),
     );
-    expect(naming.filter((file) => !CATALOGUE.includes(file) && !PENDING.includes(file))).toEqual([]);
+    expect(naming.filter((file) => !CATALOGUE.includes(file))).toEqual([]);
   });
 
   it('negative control: a line of code naming a host is found', () => {

@@ -24,6 +24,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['merge'],
   // Outcome → Claude Code's answer; the hosts below it (one folder each) answer through it or their own.
   ['protocol'],
+  // What every host's installer (src/hosts/<host>/install/, `hookwire init`) shares: the JSON edits that keep
+  // a file's own formatting, the put-back of a file's bytes, the guard of a missing hookwire, how an entry
+  // calls hookwire. Host-neutral: it sits before hosts so that each host's installer can import it.
+  ['install'],
   // The host protocol seam (src/hosts/host.ts), one folder per host (deepagents/: Deep Agents Code Hooks v2):
   // what the engine and the CLI know of one agent's hooks.
   ['hosts'],

@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installedClient } from '../../src/cli/daemon/installed-client.js';
+import { installedClient } from '../../src/install/installed-client.js';
 import { clientBinary, daemonWorld, until } from './daemon-harness.js';
 
 const root = new URL('../..', import.meta.url).pathname;

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catchAllCommand } from '../../src/cli/init/catch-all-command.js';
+import { catchAllCommand } from '../../src/hosts/claude-code/install/catch-all-command.js';
 import { guarded } from '../support/guarded-command.js';
 import { root } from './run-cli.js';
 

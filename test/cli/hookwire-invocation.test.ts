@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventPathOf, hookwireInvocation } from '../../src/cli/init/hookwire-invocation.js';
+import { eventPathOf, hookwireInvocation } from '../../src/install/hookwire-invocation.js';
 
 describe('how catch-all entries call hookwire', () => {
   it.each([

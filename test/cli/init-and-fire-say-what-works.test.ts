@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { userLevelInvocation } from '../../src/cli/init/user-level-install.js';
 import { splitShellWords } from '../../src/common/shell-words.js';
+import { userLevelInvocation } from '../../src/install/user-level-install.js';
 import { runCli } from './run-cli.js';
 
 /*

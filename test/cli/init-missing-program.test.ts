@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeClient } from '../../scripts/native-client.js';
-import { guardMissingProgram } from '../../src/cli/init/missing-program-guard.js';
-import { emptyOutcomeNow } from '../../src/engine/empty-outcome.js';
 import { EVENT_NAMES } from '../../src/events/event-names.js';
 import { specOf } from '../../src/events/lookup.js';
 import type { Host } from '../../src/hosts/host.js';
 import { registeredHosts } from '../../src/hosts/registry.js';
+import { guardMissingProgram } from '../../src/install/missing-program-guard.js';
+import { emptyOutcomeNow } from '../../src/outcome/empty-outcome.js';
 import { runCli } from './run-cli.js';
 
 /*

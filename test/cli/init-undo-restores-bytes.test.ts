@@ -12,16 +12,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyClaudeInit } from '../../src/cli/init/apply-claude-init.js';
-import { initCodex } from '../../src/cli/init/codex/init-codex.js';
-import { initCopilot } from '../../src/cli/init/copilot/init-copilot.js';
-import { initDeepAgents } from '../../src/cli/init/deepagents/init-deepagents.js';
-import { initDroid } from '../../src/cli/init/droid/init-droid.js';
-import { initGemini } from '../../src/cli/init/gemini/init-gemini.js';
-import type { HostInitOptions } from '../../src/cli/init/host-init-options.js';
-import { initOpenCode } from '../../src/cli/init/opencode/init-opencode.js';
-import { initQwen } from '../../src/cli/init/qwen/init-qwen.js';
-import { undoClaudeInit } from '../../src/cli/init/undo-claude-init.js';
+import { applyClaudeInit } from '../../src/hosts/claude-code/install/apply-claude-init.js';
+import { undoClaudeInit } from '../../src/hosts/claude-code/install/undo-claude-init.js';
+import { initCline } from '../../src/hosts/cline/install/init-cline.js';
+import { initCodex } from '../../src/hosts/codex/install/init-codex.js';
+import { initCopilot } from '../../src/hosts/copilot/install/init-copilot.js';
+import { initDeepAgents } from '../../src/hosts/deepagents/install/init-deepagents.js';
+import { initDroid } from '../../src/hosts/droid/install/init-droid.js';
+import { initGemini } from '../../src/hosts/gemini/install/init-gemini.js';
+import type { HostInstallOptions } from '../../src/hosts/host.js';
+import { initOpenCode } from '../../src/hosts/opencode/install/init-opencode.js';
+import { initQwen } from '../../src/hosts/qwen/install/init-qwen.js';
 
 /*
  * The property (docs/cli.md, "init --undo"): `hookwire init <host>` then `hookwire init <host> --undo`, with
@@ -139,7 +140,7 @@ function fresh(): { project: string; home: string; base: string } {
   return { project, home, base };
 }
 
-function options(project: string, env: NodeJS.ProcessEnv, undo: boolean): HostInitOptions {
+function options(project: string, env: NodeJS.ProcessEnv, undo: boolean): HostInstallOptions {
   return {
     projectDir: project,
     hooksPath: join(project, '.hookwire', 'hooks.json'),
@@ -162,7 +163,7 @@ interface HostCase {
   readonly files: (project: string, home: string) => Record<string, string>;
   readonly originals: Record<string, fc.Arbitrary<Original>>;
   readonly env: (home: string) => NodeJS.ProcessEnv;
-  readonly init: (options: HostInitOptions) => number;
+  readonly init: (options: HostInstallOptions) => number;
 }
 
 const geminiEvents = ['BeforeTool', 'AfterTool', 'AfterAgent'];
@@ -250,6 +251,14 @@ const hosts: HostCase[] = [
     init: initOpenCode,
   },
   {
+    name: 'cline',
+    files: (project) => ({ hook: join(project, '.cline', 'hooks', 'PreToolUse') }),
+    // The hook files are hookwire's own: init refuses a file of that name that is not.
+    originals: { hook: fc.record({ kind: fc.constant('absent' as const), directory: fc.boolean() }) },
+    env: () => ({}),
+    init: initCline,
+  },
+  {
     name: 'deepagents',
     files: (_, home) => ({ hooks: join(home, '.deepagents', 'hooks.json') }),
     originals: { hooks: originalJson(claudeEvents) },
@@ -277,8 +286,9 @@ describe('init <host> --undo gives back every byte', () => {
       );
     });
 
-    // OpenCode's plugin file is hookwire's own (init refuses any other): there is no change of the user's to keep.
-    it.skipIf(host.name === 'opencode')(
+    // OpenCode's plugin file and Cline's hook files are hookwire's own (init refuses any other): there is no
+    // change of the user's to keep.
+    it.skipIf(host.name === 'opencode' || host.name === 'cline')(
       `${host.name}: a change made since init is kept, and hookwire's entries still go (control)`,
       () => {
         const { project, home } = fresh();

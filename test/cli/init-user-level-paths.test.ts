@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { initCodex } from '../../src/cli/init/codex/init-codex.js';
-import { initQwen } from '../../src/cli/init/qwen/init-qwen.js';
+import { initCodex } from '../../src/hosts/codex/install/init-codex.js';
+import { initQwen } from '../../src/hosts/qwen/install/init-qwen.js';
 
 /*
  * `hookwire init codex` and `init qwen` write into user-level files that serve every project; when the entry

@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { confinementProblem } from '../../src/cli/init/confined-path.js';
-import { readInitState } from '../../src/cli/init/init-state.js';
+import { readInitState } from '../../src/hosts/claude-code/install/init-state.js';
+import { confinementProblem } from '../../src/install/confined-path.js';
 import { runCli } from './run-cli.js';
 
 /*

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { stayReason } from '../../src/cli/init/stay-reason.js';
 import {
   HANDLER_TYPES,
   handlerTypes,
@@ -11,6 +10,7 @@ import {
   SETTINGS_HANDLER_TYPES,
 } from '../../src/handlers/facts.js';
 import { handlerSchemas } from '../../src/handlers/schemas.js';
+import { stayReason } from '../../src/install/stay-reason.js';
 import { runners } from '../../src/run/runners.js';
 import { asyncRewakeOf } from '../../src/settings/async-rewake.js';
 import { blockedUrlDiagnostics } from '../../src/settings/blocked-url-diagnostics.js';

@@ -12,11 +12,11 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordTrust } from '../../src/cli/trust/record-trust.js';
-import { reviewFile } from '../../src/cli/trust/review-file.js';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { LoadedSettings } from '../../src/settings/configured-hook.js';
 import { type LoadSettingsOptions, loadSettings } from '../../src/settings/load-settings.js';
+import { recordTrust } from '../../src/settings/record-trust.js';
+import { reviewFile } from '../../src/settings/review-file.js';
 import { SettingsCache } from '../../src/settings/settings-cache.js';
 import { emptyTrustStore } from '../../src/settings/trust-store.js';
 

@@ -1,5 +1,5 @@
-import { guardMissingProgram } from '../../src/cli/init/missing-program-guard.js';
 import { hostNamed } from '../../src/hosts/registry.js';
+import { guardMissingProgram } from '../../src/install/missing-program-guard.js';
 
 /**
  * A command line as `hookwire init` writes it for `host`'s `event`: with the host's block when the program

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffHooks } from '../../src/cli/trust/trust-diff.js';
+import { diffHooks } from '../../src/settings/trust-diff.js';
 import type { TrustedHook } from '../../src/settings/trust-store.js';
 
 function hook(event: string, command: string, extra: Record<string, unknown> = {}, line = 1): TrustedHook {

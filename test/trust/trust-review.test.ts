@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { visibleText } from '../../src/cli/render/visible-text.js';
 import { renderReview } from '../../src/cli/trust/render-review.js';
-import { reviewBytes, trustEntryOf } from '../../src/cli/trust/review-file.js';
 import type { SourceLevel } from '../../src/settings/configured-hook.js';
+import { reviewBytes, trustEntryOf } from '../../src/settings/review-file.js';
 import type { TrustStore } from '../../src/settings/trust-store.js';
 import { runCli } from '../cli/run-cli.js';
 

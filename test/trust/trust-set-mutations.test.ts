@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reviewFile, trustEntryOf } from '../../src/cli/trust/review-file.js';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { SourceLevel } from '../../src/settings/configured-hook.js';
+import { reviewFile, trustEntryOf } from '../../src/settings/review-file.js';
 import { SettingsCache } from '../../src/settings/settings-cache.js';
 import { emptyTrustStore, type TrustStore } from '../../src/settings/trust-store.js';
 import { runCli } from '../cli/run-cli.js';

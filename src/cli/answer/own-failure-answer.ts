@@ -1,7 +1,7 @@
-import { emptyOutcome } from '../../engine/empty-outcome.js';
 import type { AnyEventName } from '../../events/event-names.js';
 import { specOf } from '../../events/lookup.js';
 import type { Host, IncomingEvent } from '../../hosts/host.js';
+import { emptyOutcome } from '../../outcome/empty-outcome.js';
 import type { EventAnswer } from './event-context.js';
 
 /*

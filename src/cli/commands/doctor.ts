@@ -2,14 +2,14 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
+import { hooksOf } from '../../hosts/claude-code/install/hooks-added-since.js';
+import { CLAUDE_SETTINGS_FILES, parseSettings } from '../../hosts/claude-code/install/plan-claude-init.js';
+import { type InstalledClient, installedClient } from '../../install/installed-client.js';
+import { isHookwireRun } from '../../install/is-hookwire-run.js';
+import { isJsonObject } from '../../install/stay-reason.js';
 import { realPathOf } from '../../settings/trust-check.js';
 import { exitForUsageError, workingDirectory } from '../command-input.js';
 import { daemonGreets, daemonSocketPath, runtimeDirectoryRefusal } from '../daemon/daemon-socket.js';
-import { type InstalledClient, installedClient } from '../daemon/installed-client.js';
-import { isHookwireRun } from '../init/catch-all-command.js';
-import { hooksOf } from '../init/hooks-added-since.js';
-import { CLAUDE_SETTINGS_FILES, parseSettings } from '../init/plan-claude-init.js';
-import { isJsonObject } from '../init/stay-reason.js';
 
 const HELP = `Usage: hookwire doctor [--project DIR]
 

@@ -4,10 +4,9 @@ import { parseArgs } from 'node:util';
 import { version } from '../../common/version.js';
 import type { Host, HostInstallOption, SupportedHostInstall } from '../../hosts/host.js';
 import { hostNamed, registeredHosts } from '../../hosts/registry.js';
+import { DEFAULT_HOOKS_FILE } from '../../install/default-hooks-file.js';
 import { CommandInputError, exitForUsageError, workingDirectory } from '../command-input.js';
 import { hostOption } from '../host-option.js';
-import { DEFAULT_HOOKS_FILE } from '../init/apply-claude-init.js';
-import { INSTALLERS_NOT_YET_MOVED } from '../init/installers-not-yet-moved.js';
 
 /*
  * `hookwire init` knows no host: it finds the one named (first word, or --host) in the registry and runs the
@@ -130,9 +129,7 @@ export async function run(argv: string[]): Promise<number> {
         throw new CommandInputError(`--${option} is an option of ${owners}`);
       }
     }
-    const load = host.install.load ?? INSTALLERS_NOT_YET_MOVED[host.name];
-    if (load === undefined) throw new Error(`${host.displayName} declares no installer`);
-    const install = await load();
+    const install = await host.install.load();
     return await install({
       projectDir,
       hooksPath: resolve(projectDir, (values.hooks as string | undefined) ?? DEFAULT_HOOKS_FILE),

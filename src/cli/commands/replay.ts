@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../engine/create-engine.js';
 import { unknownEvent } from '../../events/hook-io.js';
 import type { Host } from '../../hosts/host.js';
+import { isHookwireRun } from '../../install/is-hookwire-run.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import type { ConfiguredHook, LoadedSettings } from '../../settings/configured-hook.js';
 import type { LoadSettingsOptions } from '../../settings/load-settings.js';
@@ -18,7 +19,6 @@ import {
   workingDirectory,
 } from '../command-input.js';
 import { hostOption } from '../host-option.js';
-import { isHookwireRun } from '../init/catch-all-command.js';
 import { readSessionFile, type SessionEntry } from '../read-session-file.js';
 import { formatDuration } from '../render/hook-row.js';
 import { recordedChanges } from '../render/recorded-changes.js';

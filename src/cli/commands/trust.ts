@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { displayPath } from '../../common/display-path.js';
 import { isInsideDirectory } from '../../common/is-inside-directory.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
+import { recordTrust } from '../../settings/record-trust.js';
+import { reviewFile } from '../../settings/review-file.js';
 import {
   describeUntrustedReason,
   realPathOf,
@@ -16,16 +18,14 @@ import {
   type TrustStore,
   trustStorePath,
 } from '../../settings/trust-store.js';
+import { unreadableStoreError, updateTrustStore } from '../../settings/update-trust-store.js';
 import { CommandInputError, exitForUsageError } from '../command-input.js';
 import { visibleText } from '../render/visible-text.js';
 import { wrapLines } from '../render/wrap-lines.js';
 import { renderTable } from '../render-table.js';
 import { confirm } from '../trust/confirm.js';
-import { recordTrust } from '../trust/record-trust.js';
 import { renderReview } from '../trust/render-review.js';
-import { reviewFile } from '../trust/review-file.js';
 import { projectDirectory, type TrustTarget, trustTargets } from '../trust/trust-targets.js';
-import { unreadableStoreError, updateTrustStore } from '../trust/update-trust-store.js';
 
 const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
        hookwire trust --list

@@ -10,15 +10,15 @@ import {
   untrustProject,
   userHooksPath,
 } from '../../hosts/deepagents/workspace-trust.js';
+import { recordTrust } from '../../settings/record-trust.js';
+import { reviewFile } from '../../settings/review-file.js';
 import { homeDirectory } from '../../settings/settings-locations.js';
 import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
+import { unreadableStoreError } from '../../settings/update-trust-store.js';
 import { visibleText } from '../render/visible-text.js';
 import { wrapLines } from '../render/wrap-lines.js';
 import { renderTable } from '../render-table.js';
 import { confirm } from './confirm.js';
-import { recordTrust } from './record-trust.js';
-import { reviewFile } from './review-file.js';
-import { unreadableStoreError } from './update-trust-store.js';
 
 /** What `hookwire trust --host deepagents` was asked. */
 export interface TrustDeepAgentsOptions {

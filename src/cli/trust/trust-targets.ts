@@ -1,5 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readInitState } from '../../hosts/claude-code/install/init-state.js';
 import type { SourceLevel } from '../../settings/configured-hook.js';
 import { enabledPlugins, readEnablingSettings } from '../../settings/enabled-plugins.js';
 import { formatDiagnostic } from '../../settings/format-diagnostic.js';
@@ -14,7 +15,6 @@ import {
 import type { PlannedSource } from '../../settings/settings-sources.js';
 import { PROJECT_TRUST_FILES } from '../../settings/trust-check.js';
 import { CommandInputError } from '../command-input.js';
-import { readInitState } from '../init/init-state.js';
 
 /** A file `hookwire trust` reviews. */
 export interface TrustTarget {

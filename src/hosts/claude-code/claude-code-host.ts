@@ -72,5 +72,6 @@ hooks, unknown events) stay, listed.
 
 Running it again changes nothing, unless hooks were added to the settings since: they are moved too.`,
     options: { force: { type: 'boolean' } },
+    load: () => import('./install/init-claude.js').then((module) => module.initClaude),
   },
 };

@@ -35,5 +35,6 @@ export const codexHost: Host = {
     help: `\`init codex\` adds one group per event the hooks file uses to Codex's $CODEX_HOME/hooks.json, calling
 \`hookwire run --host codex <Event>\`, and the trusted_hash Codex needs for each in $CODEX_HOME/config.toml
 (docs/hosts/codex.md); \`init codex --undo\` removes them. Everything else in both files is kept.`,
+    load: () => import('./install/init-codex.js').then((module) => module.initCodex),
   },
 };

@@ -36,5 +36,6 @@ export const copilotHost: Host = {
     help: `\`init copilot\` writes $COPILOT_HOME/hooks/hookwire.json (GitHub Copilot CLI's user hooks, which run in every
 folder), one entry per event the hooks file uses, calling \`hookwire run --host copilot <event>\`
 (docs/hosts/copilot.md); \`init copilot --undo\` removes it. Copilot's other hooks files are not touched.`,
+    load: () => import('./install/init-copilot.js').then((module) => module.initCopilot),
   },
 };

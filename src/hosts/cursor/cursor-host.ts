@@ -50,6 +50,7 @@ export const cursorHost: Host = {
 (Cursor's project hooks), calling \`hookwire run --host cursor <event>\` (timeout in seconds; failClosed on
 the events that can deny; docs/hosts/cursor.md); \`init cursor --undo\` puts the file back as it was when
 only hookwire changed it, else removes hookwire's entries. Everything else in the file is kept.`,
+    load: () => import('./install/init-cursor.js').then((module) => module.initCursor),
   },
 };
 

@@ -41,5 +41,6 @@ user's ~/.deepagents/hooks.json (every project) or with --scope project the proj
 \`hookwire run --host deepagents <Event>\` (docs/deepagents.md); the file as it was is kept beside it
 (.before-hookwire); \`init deepagents --undo\` removes hookwire's groups. The user's own groups are kept.`,
     options: { scope: { type: 'string' } },
+    load: () => import('./install/init-deepagents.js').then((module) => module.installDeepAgents),
   },
 };

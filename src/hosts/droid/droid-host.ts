@@ -38,5 +38,6 @@ export const droidHost: Host = {
 .factory/settings.json (Factory Droid's project settings), calling \`hookwire run --host droid <Event>\`
 (docs/hosts/droid.md); \`init droid --undo\` puts the file back as it was when only hookwire changed it,
 else removes hookwire's groups. Everything else in the file is kept.`,
+    load: () => import('./install/init-droid.js').then((module) => module.initDroid),
   },
 };

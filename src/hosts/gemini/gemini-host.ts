@@ -44,5 +44,6 @@ with a timeout in milliseconds that covers the event's hooks (docs/hosts/gemini.
 records the project in Gemini's trustedFolders.json, without which Gemini runs no hooks there.
 \`init gemini --undo\` removes the groups. Everything else in the file is kept.`,
     options: { user: { type: 'boolean' }, 'trust-folder': { type: 'boolean' } },
+    load: () => import('./install/init-gemini.js').then((module) => module.installGemini),
   },
 };

@@ -40,5 +40,6 @@ export const openCodeHost: Host = {
 the hooks file uses to \`hookwire run --host opencode\` and applies the answers: a deny throws, a rewrite
 replaces the tool's arguments, context joins the prompt or the tool's output (docs/hosts/opencode.md);
 \`init opencode --undo\` removes it. A plugin of that name not written by hookwire is left alone.`,
+    load: () => import('./install/init-opencode.js').then((module) => module.initOpenCode),
   },
 };

@@ -43,5 +43,6 @@ export const qwenHost: Host = {
     help: `\`init qwen\` adds one group per event the hooks file uses to the "hooks" of $QWEN_HOME/settings.json (Qwen
 Code's user settings), calling \`hookwire run --host qwen <Event>\` (timeout in ms, as Qwen counts it;
 docs/hosts/qwen.md); \`init qwen --undo\` removes them. Everything else in the file is kept.`,
+    load: () => import('./install/init-qwen.js').then((module) => module.initQwen),
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withCodexTrust } from '../../../src/cli/init/codex/codex-trust-table.js';
+import { withCodexTrust } from '../../../src/hosts/codex/install/codex-trust-table.js';
 
 const KEY = '/home/u/.codex/hooks.json:pre_tool_use:1:0';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planCodexHooks } from '../../../src/cli/init/codex/plan-codex-hooks.js';
 import { codexHookHash } from '../../../src/hosts/codex/codex-hook-hash.js';
+import { planCodexHooks } from '../../../src/hosts/codex/install/plan-codex-hooks.js';
 
 const FILE = '/home/u/.codex/hooks.json';
 const command = (event: string): string => `hookwire run --host codex ${event}`;

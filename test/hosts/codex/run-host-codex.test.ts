@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inPosixShell } from '../../../src/cli/init/missing-program-guard.js';
+import { inPosixShell } from '../../../src/install/missing-program-guard.js';
 import { runCli } from '../../cli/run-cli.js';
 import { guarded } from '../../support/guarded-command.js';
 import { trustFiles } from '../../support/trust-files.js';

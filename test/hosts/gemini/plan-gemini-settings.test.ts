@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { GeminiEventName } from '../../../src/hosts/gemini/gemini-events.js';
 import {
   type GeminiCommandHandler,
   planGeminiSettings,
-} from '../../../src/cli/init/gemini/plan-gemini-settings.js';
-import type { GeminiEventName } from '../../../src/hosts/gemini/gemini-events.js';
+} from '../../../src/hosts/gemini/install/plan-gemini-settings.js';
 
 const handler = (event: string, timeout = 60_000): GeminiCommandHandler => ({
   name: 'hookwire',
