@@ -1,4 +1,5 @@
 import { HookwireError } from '../errors/hookwire-error.js';
+import { augmentHost } from './augment/augment-host.js';
 import { claudeCodeHost } from './claude-code/claude-code-host.js';
 import { clineHost } from './cline/cline-host.js';
 import { codexHost } from './codex/codex-host.js';
@@ -26,6 +27,7 @@ const HOSTS: Host[] = [
   geminiHost,
   qwenHost,
   droidHost,
+  augmentHost,
   openCodeHost,
   cursorHost,
   clineHost,

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initAugment } from '../../src/hosts/augment/install/init-augment.js';
 import { applyClaudeInit } from '../../src/hosts/claude-code/install/apply-claude-init.js';
 import { undoClaudeInit } from '../../src/hosts/claude-code/install/undo-claude-init.js';
 import { initCline } from '../../src/hosts/cline/install/init-cline.js';
@@ -224,6 +225,13 @@ const hosts: HostCase[] = [
     originals: { settings: originalJson(claudeEvents) },
     env: () => ({}),
     init: initDroid,
+  },
+  {
+    name: 'augment',
+    files: (project) => ({ settings: join(project, '.augment', 'settings.json') }),
+    originals: { settings: originalJson(claudeEvents) },
+    env: () => ({}),
+    init: initAugment,
   },
   {
     name: 'codex',

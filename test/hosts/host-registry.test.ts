@@ -17,6 +17,7 @@ describe('the host registry', () => {
       'gemini',
       'qwen',
       'droid',
+      'augment',
       'opencode',
       'cursor',
       'cline',
@@ -32,7 +33,7 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), droid (factory, factory-droid), opencode (opencode-ai, sst-opencode), cursor (cursor-agent), cline (cline-cli), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
+      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), droid (factory, factory-droid), augment (auggie), opencode (opencode-ai, sst-opencode), cursor (cursor-agent), cline (cline-cli), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
     );
   });
 

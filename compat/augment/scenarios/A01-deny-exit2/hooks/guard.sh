@@ -1,0 +1,3 @@
+#!/bin/sh
+echo 'rm is not allowed here' >&2
+exit 2

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"writing files is not allowed"}}'

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > {{WORK}}/ran.txt"}}}'

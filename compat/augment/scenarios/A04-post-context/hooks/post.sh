@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"remember to run the tests"}}'

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo 'the prompt was seen by a hook'

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"the project uses tabs"}}'

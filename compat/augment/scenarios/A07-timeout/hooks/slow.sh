@@ -1,0 +1,4 @@
+#!/bin/sh
+sleep 5
+echo 'too late' >&2
+exit 2

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo 'boom' >&2
+exit 1
