@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './test/support/slow-files-first.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The slowest files start first, so none of them is the run's tail (test/support/slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
   },
 });

@@ -44,7 +44,9 @@ const normalize = (text) =>
   text
     .replaceAll(work, '<WORK>')
     .replace(/Chunk ID: \w+\n/, '')
-    .replace(/Wall time: [\d.]+ seconds\n/, '');
+    .replace(/Wall time: [\d.]+ seconds\n/, '')
+    // Under load the shell tool can outlast Codex's first wait: the session it names differs per run.
+    .replace(/Process running with session ID \d+/, 'Process running with session ID <N>');
 const seen = new Set();
 const modelSaw = [];
 const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';

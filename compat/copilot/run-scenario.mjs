@@ -50,7 +50,9 @@ const normalize = (text) =>
   text
     .replaceAll(work, '<WORK>')
     .replace(/<current_datetime>[^<]*<\/current_datetime>/g, '<current_datetime/>')
-    .replace(/hook from "[^"]*"/g, 'hook from "<hooks file>"');
+    .replace(/hook from "[^"]*"/g, 'hook from "<hooks file>"')
+    // A tool that took long gets its duration at the end of its line (the machine's load, not the hook's).
+    .replace(/ +\d+s$/, '');
 const seen = new Set();
 const modelSaw = [];
 const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';
@@ -77,6 +79,8 @@ for (const { body } of completions) {
 }
 const userSaw = `${run.stdout}\n${run.stderr}`
   .split('\n')
-  .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume) /.test(line))
+  // `Package extraction took ...`: the first start of a fresh home unpacks Copilot's package, a notice of its
+  // own that comes with the machine's load.
+  .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume|Package extraction) /.test(line))
   .map(normalize);
 writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'copilot-output.txt');

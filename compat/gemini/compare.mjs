@@ -8,7 +8,8 @@ const differences = ['exitCode', 'toolRan', 'modelRequests', 'modelSaw', 'userSa
   (field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]),
 );
 // A run recorded before the process records existed has none to compare.
-const processDifferences = a.processes && b.processes ? compareProcesses(a.processes, b.processes) : [];
+const processDifferences =
+  a.processes && b.processes ? compareProcesses(a.processes, b.processes, a.host) : [];
 if (differences.length === 0 && processDifferences.length === 0) console.log(`${a.scenario}: SAME`);
 else {
   console.log(`${a.scenario}: DIFFERENT`);

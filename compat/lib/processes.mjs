@@ -9,6 +9,25 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Differences hookwire makes on purpose, each explained in docs/processes.md ("Compared with Claude Code"). */
 export const deliberate = JSON.parse(readFileSync(join(here, 'process-differences.json'), 'utf8'));
 
+/**
+ * The deliberate differences on one host: those of every host, and the host's own (`hosts.<name>` in
+ * process-differences.json, each explained in docs/hosts/<name>.md).
+ */
+export function deliberateOn(host) {
+  const own = deliberate.hosts?.[host] ?? {};
+  const fields = { ...deliberate.fields };
+  for (const [field, roles] of Object.entries(own.fields ?? {}))
+    fields[field] = [...(fields[field] ?? []), ...roles];
+  return {
+    env: { ...deliberate.env, ...own.env },
+    envValues: [...deliberate.envValues, ...(own.envValues ?? [])],
+    fields,
+    hookwireOnlyRoles: [...deliberate.hookwireOnlyRoles, ...(own.hookwireOnlyRoles ?? [])],
+    sameRoles: { ...deliberate.sameRoles, ...own.sameRoles },
+    sameFdKinds: { ...own.sameFdKinds },
+  };
+}
+
 function normalise(text, runDir) {
   return String(text)
     .replaceAll(runDir, '@@RUN@@')
@@ -38,7 +57,7 @@ const bucket = (us) => {
  * depend on the run. The host's own Bash tool shells, what a login shell starts, and the harness's set-up
  * and post commands are the same both ways and are left out.
  */
-export function summariseProcesses(records, runDir) {
+export function summariseProcesses(records, runDir, hostSession = undefined) {
   const ends = new Map(records.filter((r) => r.kind.endsWith('-end')).map((r) => [r.pid, r]));
   return records
     .filter((r) => !r.kind.endsWith('-end') && String(r.argv0).startsWith(`${runDir}/`))
@@ -57,6 +76,8 @@ export function summariseProcesses(records, runDir) {
         groupLeader: r.pgid === r.pid,
         sessionLeader: r.sid === r.pid,
         parentsGroup: r.pgid === r.parentPgid,
+        // Whether it runs in the session the host was started in (the harness's), or in a new one.
+        ...(hostSession === undefined ? {} : { hostsSession: r.sid === hostSession }),
         parent: r.parentComm,
         status: end?.status ?? null,
         lifetime: bucket(end ? end.end - r.start : undefined),
@@ -67,15 +88,21 @@ export function summariseProcesses(records, runDir) {
 /**
  * The differences between two runs' processes, role by role: a role one run lacks, then for each process
  * of a role (in start order) every field that differs, the environment name by name. Deliberate
- * differences (process-differences.json) are left out.
+ * differences (process-differences.json, those of every host and the host's own) are left out.
  */
-export function compareProcesses(native = [], hookwire = []) {
+export function compareProcesses(native = [], hookwire = [], host = 'claude-code') {
+  const deliberate = deliberateOn(host);
   const byRole = (list) => {
     const roles = new Map();
     for (const p of list) roles.set(p.role, [...(roles.get(p.role) ?? []), p]);
     return roles;
   };
-  const a = byRole(native);
+  // A scenario's one hook written twice, in the host's own output format and in Claude Code's: one role.
+  const sameRole = (p) => ({
+    ...p,
+    role: Object.entries(deliberate.sameRoles).reduce((role, [from, to]) => role.replace(from, to), p.role),
+  });
+  const a = byRole(native.map(sameRole));
   const b = byRole(hookwire.filter((p) => !deliberate.hookwireOnlyRoles.some((r) => p.role.includes(r))));
   const differences = [];
   for (const role of new Set([...a.keys(), ...b.keys()])) {
@@ -85,13 +112,17 @@ export function compareProcesses(native = [], hookwire = []) {
       continue;
     }
     // The first of each role: later ones repeat it (one hook per event), and their count depends on timing.
-    const [p, q] = [left[0], right[0]];
+    // Descriptor kinds the host and hookwire give alike (sameFdKinds): an extra descriptor still shows.
+    const kinds = (fds) =>
+      Object.fromEntries(Object.entries(fds).map(([fd, kind]) => [fd, deliberate.sameFdKinds[kind] ?? kind]));
+    const [p, q] = [left[0], right[0]].map((x) => ({ ...x, fds: kinds(x.fds) }));
     for (const field of [
       'cwd',
       'fds',
       'groupLeader',
       'sessionLeader',
       'parentsGroup',
+      'hostsSession',
       'parent',
       'status',
       'lifetime',

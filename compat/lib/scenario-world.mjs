@@ -52,7 +52,19 @@ export function scenarioWorld(host, directories = []) {
   process.env.BASH_ENV = join(here, 'record-process.bash');
   process.env.PROCESS_RECORDS = records;
   process.env.PROCESS_RECORDER = join(here, 'record-process.mjs');
+  // Two probes in the host's environment: whether a hook gets the host's variables, a plain one and one
+  // whose name looks like a credential (recorded as <secret>), which a host or hookwire could withhold.
+  process.env.COMPAT_ENV_PROBE = 'probe';
+  process.env.COMPAT_PROBE_TOKEN = 'probe-token';
+  // A runtime directory of this world's own, in every mode (so the hooks' environments compare): the native
+  // client (`--hookwire 'hookwire-client --hookwire dist/hookwire.cjs'`) then starts its daemon here, in this
+  // run's network namespace, not one that another namespace's run left and that cannot reach this run's
+  // stand-in; writeObserved ends it.
+  const runtime = join(work, 'runtime');
+  mkdirSync(runtime, { mode: 0o700 });
+  process.env.XDG_RUNTIME_DIR = runtime;
   return {
+    host,
     hookwire: values.hookwire,
     mode: values.hookwire === undefined ? 'native' : 'hookwire',
     meta: JSON.parse(readFileSync(join(scenario, 'scenario.json'), 'utf8')),
@@ -62,9 +74,29 @@ export function scenarioWorld(host, directories = []) {
     project,
     state,
     log: join(work, 'requests.jsonl'),
+    runtime,
     fill,
     read,
   };
+}
+
+/** Ends the daemon the native client started in the world's runtime directory, found by its socket path. */
+function endWorldDaemon(world) {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (command.includes('\0daemon\0') && command.includes(`${world.runtime}/`)) {
+      try {
+        process.kill(Number(pid), 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+    }
+  }
 }
 
 /** Starts the stand-in model `script` (a path) on the world's script; resolves with it and its port. */
@@ -103,6 +135,7 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
   const ran = join(world.work, 'ran.txt');
   const observed = {
     scenario: world.meta.name,
+    host: world.host,
     mode: world.mode,
     exitCode: run.status,
     toolRan: existsSync(ran) ? readFileSync(ran, 'utf8') : null,
@@ -120,9 +153,15 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
       }
     });
   // The reduction every compare.mjs reads, and the raw records of the world's own programs beside it.
-  observed.processes = summariseProcesses(records, world.work);
+  // The session the host ran in: this script's, since spawnSync starts no session of its own.
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const hostSession = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[3]);
+  observed.processes = summariseProcesses(records, world.work, hostSession);
   writeFileSync(join(world.out, 'observed.json'), `${JSON.stringify(observed, null, 2)}\n`);
   writeFileSync(join(world.out, outputName), `${run.stdout}\n--- stderr\n${run.stderr}`);
+  // The raw records of every process, beside observed.json, for a look at what the reduction left out.
+  writeFileSync(join(world.out, 'processes.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
   console.log(join(world.out, 'observed.json'));
+  endWorldDaemon(world);
   rmSync(world.work, { recursive: true, force: true });
 }

@@ -37,6 +37,7 @@ import { canonicalPythonJson, PythonFloat } from '../../src/hosts/deepagents/pyt
 import { reduceHookResults } from '../../src/hosts/deepagents/reduce-hook-results.js';
 import { runHookCommand } from '../../src/hosts/deepagents/run-hook-command.js';
 import { readWireInput } from '../../src/hosts/deepagents/wire-input.js';
+import { CLI_ENTRY } from '../../test/support/cli-entry.js';
 import { firstDifference } from './compare.js';
 import { checkLegacy } from './legacy-checks.js';
 import { checkLifecycle } from './lifecycle-checks.js';
@@ -342,7 +343,27 @@ async function checkReduce(vector: Vector, tmp: string): Promise<string | null> 
 }
 
 function substitute(text: string, tmp: string): string {
-  return text.split('{python}').join('python3').split('{tmp}').join(tmp);
+  return text.split('{python}').join(python()).split('{tmp}').join(tmp);
+}
+
+let pythonPath: string | undefined;
+
+/**
+ * The Python that `python3` runs, resolved once: a version manager's `python3` on PATH is often a shim (a
+ * shell script per start) that costs more than the vectors' hooks and, on a loaded machine, their timeouts.
+ */
+function python(): string {
+  if (pythonPath === undefined) {
+    try {
+      pythonPath = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], {
+        encoding: 'utf8',
+      }).trim();
+    } catch {
+      pythonPath = '';
+    }
+    if (pythonPath === '') pythonPath = 'python3';
+  }
+  return pythonPath;
 }
 
 async function checkRun(vector: Vector, tmp: string): Promise<string | null> {
@@ -471,9 +492,12 @@ function checkProject(vector: Vector): string | null {
 }
 
 /** hookwire's own adapter, as the CLI runs it (from source: `hookwire deepagents-legacy`). */
+/**
+ * hookwire's legacy adapter: the build when it is fresh, else the sources through tsx (CLI_ENTRY). A
+ * migrated hook has a 6-second timeout, which a tsx start of the CLI can exceed on a loaded machine.
+ */
 function hookwireAdapter(): string[] {
-  const main = new URL('../../src/cli/main.ts', import.meta.url).pathname;
-  return [process.execPath, '--import', import.meta.resolve('tsx'), main, 'deepagents-legacy'];
+  return [process.execPath, ...CLI_ENTRY, 'deepagents-legacy'];
 }
 
 /** A legacy document migrated, fired, its adapter and the legacy hook run for real. */
@@ -518,7 +542,7 @@ function adapterArgument(argument: string, tmp: string): string {
   const encoded = /^<(?:urlsafe_)?b64 of (.*)>$/.exec(argument);
   if (encoded === null) return argument;
   let listed: string[];
-  if (encoded[1] === '[python, hook.py]') listed = ['python3', join(tmp, 'hook.py')];
+  if (encoded[1] === '[python, hook.py]') listed = [python(), join(tmp, 'hook.py')];
   else listed = JSON.parse(encoded[1] as string) as string[];
   if (listed[0] === 'legacy-hook') listed = [join(tmp, 'legacy-hook')];
   return Buffer.from(JSON.stringify(listed)).toString('base64url');

@@ -86,7 +86,7 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       new LocalSessionState(
         options.sessionStateDir === undefined ? undefined : new SessionFiles(options.sessionStateDir),
       ),
-    envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile),
+    envFiles: new SessionEnvFiles(options.stateDir, options.hostEnvFile, options.envFile === 'engine'),
     defaults: {
       sessionId,
       transcriptPath: options.host.locations.transcriptPath(options.homeDir, options.projectDir, sessionId),

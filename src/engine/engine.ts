@@ -121,6 +121,14 @@ export interface EngineOptions {
    */
   readonly stateDir?: string;
   /**
+   * Which environment file (CLAUDE_ENV_FILE) the hooks of SessionStart, Setup, CwdChanged and FileChanged
+   * get: `'engine'` (default) the host's when it names one, else the engine's own session file, whose
+   * variables the outcome's `environment` holds for the host to apply; `'host'` only the host's, else none,
+   * as the host itself gives its hooks (`hookwire run`: nothing would apply what they wrote to a file of its
+   * own, and a host without one gives its hooks no CLAUDE_ENV_FILE).
+   */
+  readonly envFile?: 'engine' | 'host';
+  /**
    * Keep what the engine remembers per session (which `once` hooks ran, consecutive Stop blocks) in files
    * under `<sessionStateDir>/sessions/`, shared with engines in other processes, instead of in memory: for a
    * host that runs one process per event (`hookwire run` passes hookwire's state directory). Concurrent

@@ -68,7 +68,8 @@ async function runSelected(
   const payload = fillPayload(event, given, context.defaults);
   const sessionId = sessionOf(payload, context.defaults.sessionId);
   // The events whose hooks get CLAUDE_ENV_FILE are a fact of the catalogue row.
-  const grant = specOf(event).envFile ? context.envFiles.grant(sessionId) : undefined;
+  const grant =
+    specOf(event).envFile && context.envFiles.offered ? context.envFiles.grant(sessionId) : undefined;
   const settings = context.runSettings.of(
     sessionId,
     typeof payload.cwd === 'string' ? payload.cwd : options.cwd,

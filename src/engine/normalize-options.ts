@@ -59,6 +59,7 @@ export interface NormalizedOptions {
   readonly sessionState: SessionStateBackend | undefined;
   /** CLAUDE_ENV_FILE as `env` or the host's environment sets it: hooks get that file, not one of the engine's. */
   readonly hostEnvFile: string | undefined;
+  readonly envFile: 'engine' | 'host';
   /** The trust store to check, undefined when trust is off. */
   readonly trustStore: string | undefined;
   /** Undefined: the settings are loaded for this engine alone. */
@@ -123,6 +124,7 @@ export function normalizeOptions(
       options.sessionStateDir === undefined ? undefined : resolve(cwd, options.sessionStateDir),
     sessionState: options.sessionState,
     hostEnvFile: options.env?.[ENV_FILE_VARIABLE] || env[ENV_FILE_VARIABLE] || undefined,
+    envFile: options.envFile ?? 'engine',
     trustStore: options.trust === 'require' ? resolve(options.trustStore ?? trustStorePath(env)) : undefined,
     settingsCache: options.settingsCache,
     onUntrusted: untrustedPolicyOf(options.onUntrusted),

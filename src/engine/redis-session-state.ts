@@ -78,6 +78,9 @@ export function redisLabel(url: string): string {
   }
 }
 
+/** The least time start-up gives the store to answer its first command. */
+const STARTUP_TIMEOUT_MS = 5000;
+
 /**
  * Connects to Redis (or Valkey) and returns the session state kept there, shared by every engine that uses
  * the same store: replicas of `hookwire serve` behind a load balancer. `ioredis` is imported here, only when
@@ -126,14 +129,32 @@ export async function connectRedisSessionState(
   client.defineCommand('hookwireQueue', { numberOfKeys: 2, lua: QUEUE });
   client.defineCommand('hookwireTake', { numberOfKeys: 2, lua: TAKE });
   client.defineCommand('hookwireRestore', { numberOfKeys: 2, lua: RESTORE });
+  // ioredis rejects a connection that never became ready with a bare "Connection is closed", and only after
+  // its retries: the deadline here is the start-up's own, and the reason the first one that names a cause.
+  // Start-up waits longer than one command may (STARTUP_TIMEOUT_MS at least): a store that is slow to greet a
+  // replica starting on a loaded machine is not a store that is gone.
+  const startupTimeoutMs = Math.max(timeoutMs, STARTUP_TIMEOUT_MS);
+  let deadline: NodeJS.Timeout | undefined;
   try {
-    await client.connect();
+    await Promise.race([
+      client.connect(),
+      new Promise((_, reject) => {
+        deadline = setTimeout(
+          () => reject(new Error(`no answer within ${startupTimeoutMs} ms`)),
+          startupTimeoutMs,
+        );
+      }),
+    ]);
   } catch (error) {
     client.disconnect();
+    const message = (error as Error).message;
+    const cause = /^Connection is closed\.?$/.test(message) && lastError !== '' ? lastError : message;
     throw new HookwireError(
       'io',
-      `cannot reach the session state store ${label}: ${(error as Error).message}`,
+      `cannot reach the session state store ${label}: ${/^Command timed out\.?$/.test(cause) ? `no answer within ${timeoutMs} ms` : cause}`,
     );
+  } finally {
+    clearTimeout(deadline);
   }
   return new RedisSessionState(
     client,

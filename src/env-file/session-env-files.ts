@@ -28,7 +28,14 @@ export class SessionEnvFiles {
   constructor(
     private readonly stateDirectory: string | undefined,
     private readonly hostFile: string | undefined,
+    /** Whether hooks get a file of the engine's when the host names none (EngineOptions.envFile). */
+    private readonly ownFiles = true,
   ) {}
+
+  /** Whether the hooks of an event that offers the file get one: the host's, or one of the engine's. */
+  get offered(): boolean {
+    return this.hostFile !== undefined || this.ownFiles;
+  }
 
   /** Whether any session holds a file hookwire made (checked before the cheap paths of `fire`). */
   get active(): boolean {

@@ -10,6 +10,7 @@ import { specOf } from '../../src/events/lookup.js';
 import type { Host } from '../../src/hosts/host.js';
 import { registeredHosts } from '../../src/hosts/registry.js';
 import { emptyOutcome } from '../../src/outcome/empty-outcome.js';
+import { freePort } from '../support/redis-server.js';
 import { trustFiles } from '../support/trust-files.js';
 import { root } from './run-cli.js';
 
@@ -17,7 +18,7 @@ import { root } from './run-cli.js';
  * The property of docs/reliability.md, "hookwire's own failures": every failure of hookwire itself on an
  * event that can block is answered as a block in the host's terms (exit 2, or the host's own failure
  * answer), never exit 1. Generated: every registered host × every event that can block on it, under the
- * host's own name × every kind of failure. Negative control: the same events answered without a failure
+ * host's own name × every kind of failure (a `--server` that cannot be asked among them). Negative control: the same events answered without a failure
  * (no hooks to run) do not block.
  */
 
@@ -29,6 +30,8 @@ const state = join(base, 'state');
 const settings = join(base, 'settings.json');
 writeFileSync(settings, '{"hooks":{}}');
 trustFiles(state, [settings]);
+// A port nothing listens on, for a `--server` that refuses the connection.
+const closedPort = await freePort();
 const environment = (): NodeJS.ProcessEnv => ({
   HOOKWIRE_HOME: join(base, 'home'),
   HOOKWIRE_MANAGED_SETTINGS: join(base, 'none.json'),
@@ -86,6 +89,21 @@ const FAILURES: Record<string, (host: Host, hostEvent: string, input: string) =>
         throw new Error('internal failure');
       },
     },
+  }),
+  // `run --server URL`: the central policy cannot be asked (issue 38: a host without http hooks of its own).
+  'a --server that refuses the connection': (host, hostEvent, input) => ({
+    argv: ['--host', host.name, '--server', `http://127.0.0.1:${closedPort}`, hostEvent],
+    stdin: input,
+    context: { env: { ...environment(), HOOKWIRE_SERVE_TOKEN: 'token' } },
+  }),
+  'a --server without its token': (host, hostEvent, input) => ({
+    argv: ['--host', host.name, '--server', `http://127.0.0.1:${closedPort}`, hostEvent],
+    stdin: input,
+  }),
+  'a --server off this machine over plain http': (host, hostEvent, input) => ({
+    argv: ['--host', host.name, '--server', 'http://hooks.example.com', hostEvent],
+    stdin: input,
+    context: { env: { ...environment(), HOOKWIRE_SERVE_TOKEN: 'token' } },
   }),
   'a working directory that is gone': (host, hostEvent, input) => ({
     argv: ['--host', host.name, '--settings', settings, hostEvent],

@@ -13,10 +13,27 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { codeCacheDirectory } from '../../src/cli/require-with-code-cache.js';
 
-const loader = new URL('../../src/cli/require-with-code-cache.ts', import.meta.url).href;
+/*
+ * The module under test compiled to JavaScript once (it imports only Node's own modules), so that each of the
+ * many processes below is a plain `node`, as the bin's is, and not one that first loads tsx to compile it.
+ */
+const loader = (() => {
+  const source = readFileSync(new URL('../../src/cli/require-with-code-cache.ts', import.meta.url), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const file = join(
+    mkdtempSync(join(tmpdir(), 'hookwire-code-cache-loader-')),
+    'require-with-code-cache.mjs',
+  );
+  writeFileSync(file, outputText);
+  return pathToFileURL(file).href;
+})();
 
 /** A CommonJS file in a fresh directory, and a cache directory beside it. */
 function commonJsFile(source: string): { file: string; cache: string } {
@@ -42,7 +59,7 @@ function load(
     const exports = Object.fromEntries(Object.entries(loaded.exports).map(([k, v]) => [k, typeof v === 'function' ? v('x') : v]));
     process.stdout.write(JSON.stringify({ exports, fromCache: loaded.fromCache }));
     if (${save}) loaded.saveCache();`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: nodeOptions },
   });

@@ -126,6 +126,18 @@ describe('the session environment file (CLAUDE_ENV_FILE)', () => {
     expect(readdirSync(root)).not.toContain('state');
   });
 
+  it("with envFile: 'host', gives hooks the host's file or none, and makes no file of its own", async () => {
+    const { engine, stateDir } = await engineWith(
+      { SessionStart: 'echo "file=[${CLAUDE_ENV_FILE-unset}]"' },
+      { envFile: 'host' },
+    );
+    const outcome = await engine.fire('SessionStart', { session_id: sessionId, source: 'startup' });
+    await engine.close();
+    expect(outcome.runs.map((run) => run.stdout)).toEqual(['file=[unset]\n']);
+    expect(outcome.environment).toBeUndefined();
+    expect(existsSync(join(stateDir, 'session-env'))).toBe(false);
+  });
+
   it("gives hooks the host's file when the host already names one, and leaves it in place", async () => {
     const { root } = home();
     const hostFile = join(root, 'host-env.sh');
@@ -175,5 +187,22 @@ describe('hookwire run', () => {
     );
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(hostFile, 'utf8')).toBe('export FOO=bar\n');
+  });
+
+  it('gives its hooks no CLAUDE_ENV_FILE when the host names none, as such a host gives its own hooks', async () => {
+    const { root } = home();
+    const settingsFile = join(root, 'settings.json');
+    const state = join(root, 'state');
+    writeFileSync(
+      settingsFile,
+      JSON.stringify(settings({ SessionStart: 'echo "file=[${CLAUDE_ENV_FILE-unset}]"' })),
+    );
+    const result = await runCli(
+      ['run', '--settings', settingsFile],
+      hookInput('SessionStart', { source: 'startup' }),
+      { HOOKWIRE_HOME: join(root, 'home'), HOOKWIRE_STATE_DIR: state },
+    );
+    expect(result).toEqual({ code: 0, stdout: 'file=[unset]\n', stderr: '' });
+    expect(existsSync(join(state, 'session-env'))).toBe(false);
   });
 });

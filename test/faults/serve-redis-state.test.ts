@@ -385,7 +385,7 @@ describe('a store that accepts connections and never answers', () => {
       expect(await serve.listening).toBeNull();
       expect(await serve.exited).toBe(1);
       expect(serve.stderr()).toContain(
-        `not starting: cannot reach the session state store redis://127.0.0.1:${port}/0`,
+        `not starting: cannot reach the session state store redis://127.0.0.1:${port}/0: no answer within `,
       );
       expect(sockets.length).toBeGreaterThan(0);
     } finally {

@@ -76,8 +76,12 @@ export function groupHasRunningProcesses(pgid: number): boolean {
   return false;
 }
 
-/** Polls `condition` until it holds or `limitMs` passes; resolves to its last value. */
-export async function eventually(condition: () => boolean, limitMs = 5_000): Promise<boolean> {
+/**
+ * Polls `condition` until it holds or `limitMs` passes; resolves to its last value. The limit only ends a
+ * wait that will never succeed (a held condition returns at once), so it is generous: a process killed on a
+ * starved machine may take seconds to be reaped.
+ */
+export async function eventually(condition: () => boolean, limitMs = 20_000): Promise<boolean> {
   const startedAt = Date.now();
   while (!condition()) {
     if (Date.now() - startedAt > limitMs) return false;

@@ -7,13 +7,12 @@ import { EVENT_NAMES } from '../../src/events/event-names.js';
 import { hookInputJsonSchema } from '../../src/events/hook-input-schema.js';
 import { hookOutputJsonSchema } from '../../src/read/hook-output-schema.js';
 import { settingsJsonSchema } from '../../src/settings/json-schemas.js';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
 const repository = join(import.meta.dirname, '..', '..');
-const tsx = join(repository, 'node_modules', '.bin', 'tsx');
-const main = join(repository, 'src', 'cli', 'main.ts');
 let sandbox: string;
 
-/** Runs the CLI as a real process, with home and managed settings pointed into the sandbox. */
+/** Runs the CLI (the build, else the sources: test/support/cli-entry.ts) as a real process, with home and managed settings pointed into the sandbox. */
 function hookwire(
   args: string[],
   cwd = repository,
@@ -25,7 +24,7 @@ function hookwire(
   };
   delete env.CLAUDE_PROJECT_DIR;
   return new Promise((resolve) => {
-    execFile(tsx, [main, ...args], { cwd, env }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...CLI_ENTRY, ...args], { cwd, env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });

@@ -109,6 +109,9 @@ async function answerKnownEvent(
     onUntrusted: line.onUntrusted,
     // Closed after every event: what hooks detached on purpose lives on, as under Claude Code.
     endDetachedOnClose: false,
+    // CLAUDE_ENV_FILE as the host gives it (Claude Code, Droid), or none: nothing would apply a file of
+    // this process's own (docs/host-helpers.md).
+    envFile: 'host',
     ...('directory' in state ? { sessionStateDir: state.directory } : {}),
     telemetry: exporter === undefined ? false : { onSpans: (spans) => exporter.add(spans) },
     ...(settings && settings.length > 0 ? { settings } : {}),

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 cat <<'J'
 {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "updatedInput": {"command": "echo rewritten > {{WORK}}/ran.txt"}}}

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 input=$(cat)
 case "$input" in *'"stop_hook_active":true'*) exit 0;; esac
 echo '{"decision":"block","reason":"REASON-run-the-tests"}'

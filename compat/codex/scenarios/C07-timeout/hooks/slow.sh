@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 sleep 4
 echo 'too late' >&2

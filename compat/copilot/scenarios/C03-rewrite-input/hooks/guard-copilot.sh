@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo '{"permissionDecision":"allow","modifiedArgs":{"command":"echo rewritten > {{WORK}}/ran.txt"}}'

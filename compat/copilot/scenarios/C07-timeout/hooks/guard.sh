@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 sleep 5
 echo '{"permissionDecision":"deny","permissionDecisionReason":"too late"}'

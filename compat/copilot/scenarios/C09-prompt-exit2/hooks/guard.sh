@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 echo 'not this prompt' >&2
 exit 2

@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 echo '{"decision":"deny","reason":"REASON-json-deny"}'

@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 echo '{"hookSpecificOutput":{"tool_input":{"command":"echo rewritten > {{WORK}}/ran.txt"}}}'

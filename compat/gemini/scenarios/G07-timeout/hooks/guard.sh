@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 sleep 5
 echo '{"decision":"deny","reason":"too late"}'

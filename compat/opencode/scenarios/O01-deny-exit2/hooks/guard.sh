@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 echo 'no rm here' >&2
 exit 2

@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CONTEXT-prompt"}}'

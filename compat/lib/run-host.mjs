@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// Every compat scenario of one host, three ways: natively, through `hookwire init <host>` with the Node
+// `hookwire run`, and through it with the native client and its daemon (`hookwire-client --hookwire
+// dist/hookwire.cjs`); each run through hookwire compared with the native one by compare.mjs (the host's
+// fields and the process records of ../lib/processes.mjs). Keeps each run's observed.json, without this
+// machine's directories, as compat/<host>/results/<scenario>/{native,hookwire,client}.json and the
+// comparisons as compat/<host>/results/compare.txt.
+//
+//   unshare -n sh -c 'ip link set lo up; node compat/lib/run-host.mjs HOST [--only ID,...] [SCENARIO_DIR...]'
+//
+// `--compare-only` runs nothing: it compares the kept results again (after a change of compare.mjs or of
+// the deliberate differences).
+//
+// The host's CLI is named as its run-scenario.mjs says (CODEX_BIN, GEMINI_BIN, ...). `npm run build` first:
+// the client mode needs bin/hookwire-client. OpenCode has no hook processes of its own (its plugins run in
+// its process): there the Node run and the client are also compared with each other (`client-vs-hookwire`).
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const project = resolve(here, '../..');
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { only: { type: 'string' }, 'compare-only': { type: 'boolean' } },
+});
+const [host, ...given] = positionals;
+const hostDir = join(here, '..', host);
+if (!host || !existsSync(join(hostDir, 'run-scenario.mjs'))) throw new Error(`no compat host ${host}`);
+const compare = existsSync(join(hostDir, 'compare.mjs'))
+  ? join(hostDir, 'compare.mjs')
+  : join(here, '..', 'codex', 'compare.mjs');
+const node = `node ${join(project, 'dist/hookwire.cjs')}`;
+const client = `${join(project, 'bin/hookwire-client')} --hookwire ${join(project, 'dist/hookwire.cjs')}`;
+const modes = { native: undefined, hookwire: node, client };
+
+const only = values.only?.split(',');
+const scenarios = (
+  given.length > 0
+    ? given.map((d) => resolve(d))
+    : readdirSync(join(hostDir, 'scenarios')).map((d) => join(hostDir, 'scenarios', d))
+).filter((d) => !only || only.some((id) => basename(d).startsWith(id)));
+
+/** An observed.json as kept in the project: this machine's directories named, not spelt out. */
+const placeless = (file) =>
+  readFileSync(file, 'utf8')
+    .replaceAll(project, '<project>')
+    .replaceAll(process.env.HOME ?? '/root', '<home>');
+
+const work = mkdtempSync(join(tmpdir(), `${host}-compat-all-`));
+const results = join(hostDir, 'results');
+const comparisons = join(results, 'compare.txt');
+/** compare.txt's lines of the other scenarios stay: a run of some scenarios replaces only theirs. */
+const blocks = new Map();
+if (existsSync(comparisons))
+  for (const line of readFileSync(comparisons, 'utf8').split('\n').filter(Boolean)) {
+    const id = /^\S/.test(line) ? line.split(/[: ]/)[0] : [...blocks.keys()].at(-1);
+    blocks.set(id, [...(blocks.get(id) ?? []), line]);
+  }
+for (const dir of scenarios) {
+  const id = basename(dir);
+  const observed = {};
+  for (const [mode, hookwire] of Object.entries(modes)) {
+    if (values['compare-only']) {
+      observed[mode] = join(results, id, `${mode}.json`);
+      continue;
+    }
+    const out = join(work, id, mode);
+    const args = [join(hostDir, 'run-scenario.mjs'), dir, '--out', out];
+    if (hookwire) args.push('--hookwire', hookwire);
+    const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run.status !== 0) throw new Error(`${id} ${mode}: run-scenario.mjs exited ${run.status}`);
+    observed[mode] = join(out, 'observed.json');
+    mkdirSync(join(results, id), { recursive: true });
+    writeFileSync(join(results, id, `${mode}.json`), placeless(observed[mode]));
+  }
+  const pairs = [
+    ['hookwire', 'native', 'hookwire'],
+    ['client', 'native', 'client'],
+    ...(host === 'opencode' ? [['client-vs-hookwire', 'hookwire', 'client']] : []),
+  ];
+  const lines = pairs.map(([label, a, b]) => {
+    const compared = spawnSync(process.execPath, [compare, observed[a], observed[b]], { encoding: 'utf8' });
+    return compared.stdout.trimEnd().replace(/^(\S+): /, `$1 ${label}: `);
+  });
+  blocks.set(id, lines.join('\n').split('\n'));
+  console.log(lines.join('\n'));
+  writeFileSync(
+    comparisons,
+    `${[...blocks.keys()]
+      .sort()
+      .flatMap((key) => blocks.get(key))
+      .join('\n')}\n`,
+  );
+}
+rmSync(work, { recursive: true, force: true });
