@@ -25,6 +25,7 @@ export function deliberateOn(host) {
     hookwireOnlyRoles: [...deliberate.hookwireOnlyRoles, ...(own.hookwireOnlyRoles ?? [])],
     sameRoles: { ...deliberate.sameRoles, ...own.sameRoles },
     sameFdKinds: { ...own.sameFdKinds },
+    lifetimeFloor: own.lifetimeFloor,
   };
 }
 
@@ -90,8 +91,15 @@ export function summariseProcesses(records, runDir, hostSession = undefined) {
  * of a role (in start order) every field that differs, the environment name by name. Deliberate
  * differences (process-differences.json, those of every host and the host's own) are left out.
  */
-export function compareProcesses(native = [], hookwire = [], host = 'claude-code') {
+export function compareProcesses(
+  native = [],
+  hookwire = [],
+  host = 'claude-code',
+  bothThroughHookwire = false,
+) {
   const deliberate = deliberateOn(host);
+  // Two runs through hookwire (the Node run against the client): a process only hookwire starts is in both.
+  if (bothThroughHookwire) deliberate.hookwireOnlyRoles = [];
   const byRole = (list) => {
     const roles = new Map();
     for (const p of list) roles.set(p.role, [...(roles.get(p.role) ?? []), p]);
@@ -115,7 +123,18 @@ export function compareProcesses(native = [], hookwire = [], host = 'claude-code
     // Descriptor kinds the host and hookwire give alike (sameFdKinds): an extra descriptor still shows.
     const kinds = (fds) =>
       Object.fromEntries(Object.entries(fds).map(([fd, kind]) => [fd, deliberate.sameFdKinds[kind] ?? kind]));
-    const [p, q] = [left[0], right[0]].map((x) => ({ ...x, fds: kinds(x.fds) }));
+    // Lifetimes from `lifetimeFloor` up only (process-differences.json): below it, the recorder's own
+    // start on a loaded machine decides the bucket.
+    const floor = deliberate.lifetimeFloor;
+    const lifetime = (value) =>
+      floor && /^<\d+ms$/.test(value) && Number(value.slice(1, -2)) < Number(floor.slice(1, -2))
+        ? floor
+        : value;
+    const [p, q] = [left[0], right[0]].map((x) => ({
+      ...x,
+      fds: kinds(x.fds),
+      lifetime: lifetime(x.lifetime),
+    }));
     for (const field of [
       'cwd',
       'fds',

@@ -5,6 +5,9 @@
 # process group and session, and, on exit, how long it lived and its status. Builtins only: a recorder
 # that started programs would change the timing it records.
 if [ -n "${PROCESS_RECORDS:-}" ] && [ -r "/proc/$BASHPID/stat" ]; then
+  # The start, taken before the recorder's own work: on a loaded machine that work can take a good part of
+  # a short hook's timeout, which would otherwise come off the lifetime recorded.
+  __pr_start=${EPOCHREALTIME/./}
   __pr_json() {
     local s=$1
     s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\n'/\\n}; s=${s//$'\r'/\\r}; s=${s//$'\t'/\\t}
@@ -36,7 +39,7 @@ if [ -n "${PROCESS_RECORDS:-}" ] && [ -r "/proc/$BASHPID/stat" ]; then
     local parent_comm=${parent_stat#*(}; parent_comm=${parent_comm%%)*}
     printf '{"kind":"bash","pid":%s,"ppid":%s,"pgid":%s,"sid":%s,"parentPgid":%s,"parentComm":%s,"argv0":%s,"args":[%s],"cwd":%s,"fds":{%s},"env":{%s},"start":%s}\n' \
       "$BASHPID" "${fields[1]}" "${fields[2]}" "${fields[3]}" "${parent_fields[2]:-null}" "$(__pr_json "$parent_comm")" \
-      "$(__pr_json "$0")" "$args" "$(__pr_json "$PWD")" "$fds" "$env" "${EPOCHREALTIME/./}" >> "$PROCESS_RECORDS"
+      "$(__pr_json "$0")" "$args" "$(__pr_json "$PWD")" "$fds" "$env" "$__pr_start" >> "$PROCESS_RECORDS"
   }
   # The inherited descriptors, read first, before any redirection of the recorder's own: 255 is bash's
   # copy of the script, and the file being sourced is this recorder.

@@ -52,11 +52,23 @@ const scenarios = (
     : readdirSync(join(hostDir, 'scenarios')).map((d) => join(hostDir, 'scenarios', d))
 ).filter((d) => !only || only.some((id) => basename(d).startsWith(id)));
 
-/** An observed.json as kept in the project: this machine's directories named, not spelt out. */
+/**
+ * An observed.json as kept in the project: this machine's directories named, not spelt out, and a value
+ * the hook got unchanged from this script's own environment (the machine's) as `<as given>`.
+ */
 const placeless = (file) =>
-  readFileSync(file, 'utf8')
+  JSON.stringify(
+    JSON.parse(readFileSync(file, 'utf8'), (key, value) =>
+      typeof value === 'string' && key !== '' && process.env[key] === value && !key.startsWith('COMPAT_')
+        ? '<as given>'
+        : value,
+    ),
+    null,
+    2,
+  )
     .replaceAll(project, '<project>')
-    .replaceAll(process.env.HOME ?? '/root', '<home>');
+    .replaceAll(process.env.HOME ?? '/root', '<home>')
+    .replace(/"OLDPWD": "\/[^"]*"/g, '"OLDPWD": "<cwd>"');
 
 const work = mkdtempSync(join(tmpdir(), `${host}-compat-all-`));
 const results = join(hostDir, 'results');

@@ -163,5 +163,6 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
   writeFileSync(join(world.out, 'processes.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
   console.log(join(world.out, 'observed.json'));
   endWorldDaemon(world);
-  rmSync(world.work, { recursive: true, force: true });
+  // A process of the host's may still be writing there for a moment (OpenCode's): retry.
+  rmSync(world.work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }

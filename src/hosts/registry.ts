@@ -1,5 +1,6 @@
 import { HookwireError } from '../errors/hookwire-error.js';
 import { claudeCodeHost } from './claude-code/claude-code-host.js';
+import { clineHost } from './cline/cline-host.js';
 import { codexHost } from './codex/codex-host.js';
 import { copilotHost } from './copilot/copilot-host.js';
 import { cursorHost } from './cursor/cursor-host.js';
@@ -27,6 +28,7 @@ const HOSTS: Host[] = [
   droidHost,
   openCodeHost,
   cursorHost,
+  clineHost,
   deepAgentsLegacyHost,
   deepAgentsHost,
 ];

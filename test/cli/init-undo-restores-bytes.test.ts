@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyClaudeInit } from '../../src/hosts/claude-code/install/apply-claude-init.js';
 import { undoClaudeInit } from '../../src/hosts/claude-code/install/undo-claude-init.js';
+import { initCline } from '../../src/hosts/cline/install/init-cline.js';
 import { initCodex } from '../../src/hosts/codex/install/init-codex.js';
 import { initCopilot } from '../../src/hosts/copilot/install/init-copilot.js';
 import { initDeepAgents } from '../../src/hosts/deepagents/install/init-deepagents.js';
@@ -250,6 +251,14 @@ const hosts: HostCase[] = [
     init: initOpenCode,
   },
   {
+    name: 'cline',
+    files: (project) => ({ hook: join(project, '.cline', 'hooks', 'PreToolUse') }),
+    // The hook files are hookwire's own: init refuses a file of that name that is not.
+    originals: { hook: fc.record({ kind: fc.constant('absent' as const), directory: fc.boolean() }) },
+    env: () => ({}),
+    init: initCline,
+  },
+  {
     name: 'deepagents',
     files: (_, home) => ({ hooks: join(home, '.deepagents', 'hooks.json') }),
     originals: { hooks: originalJson(claudeEvents) },
@@ -277,8 +286,9 @@ describe('init <host> --undo gives back every byte', () => {
       );
     });
 
-    // OpenCode's plugin file is hookwire's own (init refuses any other): there is no change of the user's to keep.
-    it.skipIf(host.name === 'opencode')(
+    // OpenCode's plugin file and Cline's hook files are hookwire's own (init refuses any other): there is no
+    // change of the user's to keep.
+    it.skipIf(host.name === 'opencode' || host.name === 'cline')(
       `${host.name}: a change made since init is kept, and hookwire's entries still go (control)`,
       () => {
         const { project, home } = fresh();

@@ -19,6 +19,7 @@ describe('the host registry', () => {
       'droid',
       'opencode',
       'cursor',
+      'cline',
       'deepagents-legacy',
       'deepagents',
     ]);
@@ -31,7 +32,7 @@ describe('the host registry', () => {
   it('refuses an unknown name with a usage error that lists the hosts', () => {
     expect(() => hostNamed('nope')).toThrow(HookwireError);
     expect(() => hostNamed('nope')).toThrow(
-      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), droid (factory, factory-droid), opencode (opencode-ai, sst-opencode), cursor (cursor-agent), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
+      '--host "nope" names no host; the hosts are claude-code (claude), codex (codex-cli), copilot (copilot-cli, github-copilot), gemini (gemini-cli), qwen (qwen-code), droid (factory, factory-droid), opencode (opencode-ai, sst-opencode), cursor (cursor-agent), cline (cline-cli), deepagents-legacy, deepagents (deepagents-code, deep-agents)',
     );
   });
 

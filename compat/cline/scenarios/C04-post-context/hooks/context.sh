@@ -1,0 +1,3 @@
+#!/bin/sh
+cat >/dev/null
+echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"the file is generated; do not edit it"}}'

@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+echo ran >> {{WORK}}/stop.txt
+echo '{"decision":"block","reason":"run the tests first"}'

@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+echo UserPromptSubmit >> {{WORK}}/events.txt
+echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"PROMPT-CONTEXT"}}'

@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+echo SessionStart >> {{WORK}}/events.txt
+echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"START-CONTEXT"}}'

@@ -1,0 +1,5 @@
+#!/bin/sh
+cat >/dev/null
+sleep 3
+echo 'too late' >&2
+exit 2

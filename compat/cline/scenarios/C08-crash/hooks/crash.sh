@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+echo boom >&2
+exit 1

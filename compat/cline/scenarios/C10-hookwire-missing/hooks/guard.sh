@@ -1,0 +1,4 @@
+#!/bin/sh
+cat >/dev/null
+echo 'no rm here' >&2
+exit 2
