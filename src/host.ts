@@ -10,9 +10,14 @@ export type {
   HostEnvironment,
   HostEvents,
   HostInstall,
+  HostInstaller,
+  HostInstallOption,
+  HostInstallOptions,
   HostLocations,
   HostOutput,
   IncomingEvent,
+  SupportedHostInstall,
+  UnsupportedHostInstall,
 } from './hosts/host.js';
 export { hostOutputReader } from './hosts/host.js';
 export {

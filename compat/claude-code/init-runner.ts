@@ -1,5 +1,5 @@
 // Prints a shell script that runs, for the event named as its last argument, the catch-all command
-// `hookwire init claude` writes for it (src/cli/init/catch-all-command.ts), with the scenario's hooks file:
+// `hookwire init claude` writes for it (src/hosts/claude-code/install/catch-all-command.ts), with the scenario's hooks file:
 // the differential's runner "as init writes it" (`HOOKWIRE_RUNNER='exec SCRIPT'`).
 //
 //   npx tsx compat/claude-code/init-runner.ts > /tmp/init-runner.sh && chmod +x /tmp/init-runner.sh

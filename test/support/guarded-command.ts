@@ -3,7 +3,7 @@ import { guardMissingProgram } from '../../src/install/missing-program-guard.js'
 
 /**
  * A command line as `hookwire init` writes it for `host`'s `event`: with the host's block when the program
- * cannot start (src/cli/init/missing-program-guard.ts; test/cli/init-missing-program.test.ts runs it).
+ * cannot start (src/install/missing-program-guard.ts; test/cli/init-missing-program.test.ts runs it).
  */
 export function guarded(command: string, host: string, event: string): string {
   return guardMissingProgram(command, hostNamed(host), event);

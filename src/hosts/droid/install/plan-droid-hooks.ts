@@ -19,7 +19,7 @@ export function isDroidEvent(event: string): event is DroidEvent {
   return (DROID_EVENTS as readonly string[]).includes(event);
 }
 
-/** The hookwire groups of Factory Droid's settings.json (src/cli/init/host-settings-hooks.ts). */
+/** The hookwire groups of Factory Droid's settings.json (src/install/host-settings-hooks.ts). */
 const settingsHooks = hostSettingsHooks<DroidEvent>('droid');
 export const hookwireEventsIn = settingsHooks.hookwireEventsIn;
 export const planDroidHooks = settingsHooks.plan;

@@ -36,7 +36,7 @@ export function isQwenEvent(event: string): event is QwenEvent {
   return (QWEN_EVENTS as readonly string[]).includes(event);
 }
 
-/** The hookwire groups of Qwen Code's settings.json (src/cli/init/host-settings-hooks.ts). */
+/** The hookwire groups of Qwen Code's settings.json (src/install/host-settings-hooks.ts). */
 const settingsHooks = hostSettingsHooks<QwenEvent>('qwen');
 export const hookwireEventsIn = settingsHooks.hookwireEventsIn;
 export const planQwenHooks = settingsHooks.plan;
