@@ -138,8 +138,6 @@ const INIT_UNDO_GAPS: Readonly<Record<string, string>> = {
   // Its init moves the hooks of Claude Code's settings; a project whose settings hold none gives it nothing
   // to write. Its own byte-exact property, over generated settings: test/cli/init-undo-restores-bytes.test.ts.
   'claude-code': 'writes nothing without Claude Code settings that hold hooks',
-  codex: 'undo leaves the $CODEX_HOME directory init created',
-  cursor: 'undo leaves .cursor/hooks.json.hookwire-init and the .cursor directory init created',
 };
 
 describe.each(installable.map((host) => [host.name, host] as const))('init of host %s', (_name, host) => {

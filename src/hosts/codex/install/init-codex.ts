@@ -60,18 +60,12 @@ export function initCodex(options: InitCodexOptions): number {
   if (options.undo) {
     const hooksWrite = (next: string) => writeIfChanged(hooksJson, hooksText, next, options.err, false);
     const configWrite = (next: string) => writeIfChanged(configToml, configBefore, next, options.err, false);
-    options.err(
-      putBackMessage(
-        putBackFile(hooksJson, hooksText, () => plan.text, hooksWrite),
-        hooksJson,
-      ),
-    );
-    options.err(
-      putBackMessage(
-        putBackFile(configToml, configBefore, () => config, configWrite),
-        configToml,
-      ),
-    );
+    // In the reverse order of init's writes: the directory init made for the first file ($CODEX_HOME) is
+    // removed with it only once the second file has gone.
+    const configPutBack = putBackFile(configToml, configBefore, () => config, configWrite);
+    const hooksPutBack = putBackFile(hooksJson, hooksText, () => plan.text, hooksWrite);
+    options.err(putBackMessage(hooksPutBack, hooksJson));
+    options.err(putBackMessage(configPutBack, configToml));
     return 0;
   }
   writeIfChanged(hooksJson, hooksText, plan.text, options.err);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
 import { CommandInputError } from '../../../errors/command-input-error.js';
@@ -6,6 +6,7 @@ import type { EventName } from '../../../events/event-names.js';
 import { assertConfined } from '../../../install/confined-path.js';
 import { guardMissingProgram } from '../../../install/missing-program-guard.js';
 import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
+import { putBackFile, putBackMessage } from '../../../install/put-back-file.js';
 import { isJsonObject } from '../../../install/stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
 import type { HostInstallOptions } from '../../host.js';
@@ -35,7 +36,6 @@ export const CURSOR_ENTRY_TIMEOUT_S = 600;
 export function initCursor(options: HostInstallOptions): number {
   assertConfined(options.projectDir, HOOKS_FILE, join(options.projectDir, HOOKS_FILE));
   const file = join(options.projectDir, HOOKS_FILE);
-  const backup = `${file}.before-hookwire`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   const hookwire = userLevelInvocation(options.hookwire, options.cliPath, options.version, options.env);
   const entryFor = (event: string): Record<string, unknown> => ({
@@ -49,7 +49,7 @@ export function initCursor(options: HostInstallOptions): number {
       ? { failClosed: true }
       : {}),
   });
-  if (options.undo) return undo(options, file, backup, current, entryFor);
+  if (options.undo) return undo(options, file, current, entryFor);
   const installed = current === undefined ? [] : hookwireEventsIn(parseCursorHooks(file, current));
   const events = wantedEvents(options, installed);
   const text = planCursorHooks(file, current, events, entryFor);
@@ -63,11 +63,14 @@ export function initCursor(options: HostInstallOptions): number {
   return 0;
 }
 
-/** `init cursor --undo`: the file before hookwire when only hookwire changed it, else without its entries. */
+/**
+ * `init cursor --undo`: the file as it was before hookwire (no file, and no `.cursor` init made, when init
+ * created it) when only hookwire changed it since, as init's record of its write says; else the file
+ * without hookwire's entries.
+ */
 function undo(
   options: HostInstallOptions,
   file: string,
-  backup: string,
   current: string | undefined,
   entryFor: (event: string) => Record<string, unknown>,
 ): number {
@@ -75,21 +78,14 @@ function undo(
     options.err(`hookwire init: found no ${file}\n`);
     return 0;
   }
-  const installed = inCursorOrder(hookwireEventsIn(parseCursorHooks(file, current)));
-  const before = existsSync(backup) ? readFileSync(backup, 'utf8') : undefined;
-  // Unchanged since init when installing the same events into the file as it was gives it exactly.
-  const untouched = planCursorHooks(file, before, installed, entryFor) === current;
-  const restored = untouched ? before : planCursorHooks(file, current, [], entryFor);
+  const withoutHookwire = planCursorHooks(file, current, [], entryFor);
   if (options.print) {
-    options.out(`# ${file}\n${restored ?? '(removed)\n'}`);
+    options.out(`# ${file}\n${withoutHookwire}`);
     return 0;
   }
-  if (restored === undefined) rmSync(file);
-  else writeIfChanged(file, current, restored, options.err, false);
-  if (untouched && before !== undefined) rmSync(backup);
-  options.err(
-    `hookwire init: ${untouched ? `put back ${file} as it was before hookwire` : `removed hookwire's entries from ${file}`}\n`,
-  );
+  const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
+  const result = putBackFile(file, current, () => withoutHookwire, write);
+  options.err(putBackMessage(result, file));
   return 0;
 }
 
