@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
-import { CommandInputError } from '../../../errors/command-input-error.js';
 import type { AnyEventName } from '../../../events/event-names.js';
 import { guardMissingProgram } from '../../../install/missing-program-guard.js';
-import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
-import { putBackFile, putBackMessage } from '../../../install/put-back-file.js';
-import { isJsonObject } from '../../../install/stay-reason.js';
+import { projectHooksEvents } from '../../../install/project-hooks-events.js';
+import { undoHostFile } from '../../../install/undo-host-file.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
 import type { HostInstallOptions } from '../../host.js';
 import { AUGMENT_EVENTS, type AugmentEvent, augmentEventOf } from '../augment-events.js';
@@ -48,7 +46,8 @@ export function initAugment(options: HostInstallOptions): number {
     ),
     timeout: AUGMENT_ENTRY_TIMEOUT_MS,
   });
-  if (options.undo) return undo(options, file, current, handler);
+  if (options.undo)
+    return undoHostFile(options, file, current, (text) => planAugmentHooks(file, text, [], handler));
   const installed = current === undefined ? [] : hookwireEventsIn(parseAugmentSettings(file, current));
   const events = wantedEvents(options, installed);
   const text = planAugmentHooks(file, current, events, handler);
@@ -66,40 +65,9 @@ export function initAugment(options: HostInstallOptions): number {
   return 0;
 }
 
-/** `init augment --undo`: the file before hookwire when only hookwire changed it, else without hookwire's groups. */
-function undo(
-  options: HostInstallOptions,
-  file: string,
-  current: string | undefined,
-  handler: (event: AugmentEvent) => Record<string, unknown>,
-): number {
-  if (current === undefined) {
-    options.err(`hookwire init: found no ${file}\n`);
-    return 0;
-  }
-  const withoutHookwire = planAugmentHooks(file, current, [], handler);
-  if (options.print) {
-    options.out(`# ${file}\n${withoutHookwire}`);
-    return 0;
-  }
-  const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
-  const result = putBackFile(file, current, () => withoutHookwire, write);
-  options.err(putBackMessage(result, file));
-  return 0;
-}
-
 /** The Auggie events to install: those of the events the project's hooks use; hooks for others are listed. */
 function wantedEvents(options: HostInstallOptions, installed: readonly string[]): AugmentEvent[] {
-  if (!existsSync(options.hooksPath)) {
-    throw new CommandInputError(
-      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
-    );
-  }
-  const document = parseHooksSettings(options.hooksPath, readFileSync(options.hooksPath, 'utf8'), {
-    init: 'augment',
-    comments: false,
-  });
-  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  const used = projectHooksEvents(options.hooksPath, 'augment');
   const wanted = new Set<string>();
   for (const event of used) {
     const own = augmentEventOf(event as AnyEventName);

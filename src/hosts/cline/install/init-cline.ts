@@ -2,9 +2,8 @@ import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
 import { CommandInputError } from '../../../errors/command-input-error.js';
-import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
+import { projectHooksEvents } from '../../../install/project-hooks-events.js';
 import { putBackFile } from '../../../install/put-back-file.js';
-import { isJsonObject } from '../../../install/stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
 import type { HostInstallOptions } from '../../host.js';
 import { CLINE_EVENTS, type ClineEvent } from '../cline-events.js';
@@ -84,16 +83,7 @@ export function initCline(options: HostInstallOptions): number {
 
 /** The Cline events the project's hooks use; hooks of events Cline has no file for are listed. */
 function wantedEvents(options: HostInstallOptions): ClineEvent[] {
-  if (!existsSync(options.hooksPath)) {
-    throw new CommandInputError(
-      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
-    );
-  }
-  const document = parseHooksSettings(options.hooksPath, readFileSync(options.hooksPath, 'utf8'), {
-    init: 'cline',
-    comments: false,
-  });
-  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  const used = projectHooksEvents(options.hooksPath, 'cline');
   const events = Object.values(CLINE_EVENTS) as string[];
   for (const event of used.filter((name) => !events.includes(name))) {
     options.err(`hookwire init: Cline has no ${event} event; its hooks do not run under Cline\n`);

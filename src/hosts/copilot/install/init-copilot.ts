@@ -5,6 +5,7 @@ import { CommandInputError } from '../../../errors/command-input-error.js';
 import { isHookwireRun } from '../../../install/is-hookwire-run.js';
 import { guardMissingProgram } from '../../../install/missing-program-guard.js';
 import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
+import { projectHooksEvents } from '../../../install/project-hooks-events.js';
 import { putBackFile, putBackMessage } from '../../../install/put-back-file.js';
 import { isJsonObject } from '../../../install/stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
@@ -97,16 +98,7 @@ export function initCopilot(options: InitCopilotOptions): number {
  * under Copilot.
  */
 function wantedEvents(options: InitCopilotOptions, installed: readonly string[]): CopilotEvent[] {
-  if (!existsSync(options.hooksPath)) {
-    throw new CommandInputError(
-      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
-    );
-  }
-  const document = parseHooksSettings(options.hooksPath, readFileSync(options.hooksPath, 'utf8'), {
-    init: 'copilot',
-    comments: false,
-  });
-  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  const used = projectHooksEvents(options.hooksPath, 'copilot');
   const wanted = new Set<string>(installed);
   for (const event of used) {
     const copilot = copilotEventOf(event);

@@ -6,8 +6,8 @@ import type { EventName } from '../../../events/event-names.js';
 import { assertConfined } from '../../../install/confined-path.js';
 import { guardMissingProgram } from '../../../install/missing-program-guard.js';
 import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
-import { putBackFile, putBackMessage } from '../../../install/put-back-file.js';
 import { isJsonObject } from '../../../install/stay-reason.js';
+import { undoHostFile } from '../../../install/undo-host-file.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
 import type { HostInstallOptions } from '../../host.js';
 import { hostNamed } from '../../registry.js';
@@ -49,7 +49,8 @@ export function initCursor(options: HostInstallOptions): number {
       ? { failClosed: true }
       : {}),
   });
-  if (options.undo) return undo(options, file, current, entryFor);
+  if (options.undo)
+    return undoHostFile(options, file, current, (text) => planCursorHooks(file, text, [], entryFor));
   const installed = current === undefined ? [] : hookwireEventsIn(parseCursorHooks(file, current));
   const events = wantedEvents(options, installed);
   const text = planCursorHooks(file, current, events, entryFor);
@@ -60,32 +61,6 @@ export function initCursor(options: HostInstallOptions): number {
   writeIfChanged(file, current, text, options.err);
   options.err(`hookwire init: Cursor runs hookwire for ${events.join(', ')} (${file})\n`);
   warnIfUntrusted(options.hooksPath, options.projectDir, 'Cursor', options.err);
-  return 0;
-}
-
-/**
- * `init cursor --undo`: the file as it was before hookwire (no file, and no `.cursor` init made, when init
- * created it) when only hookwire changed it since, as init's record of its write says; else the file
- * without hookwire's entries.
- */
-function undo(
-  options: HostInstallOptions,
-  file: string,
-  current: string | undefined,
-  entryFor: (event: string) => Record<string, unknown>,
-): number {
-  if (current === undefined) {
-    options.err(`hookwire init: found no ${file}\n`);
-    return 0;
-  }
-  const withoutHookwire = planCursorHooks(file, current, [], entryFor);
-  if (options.print) {
-    options.out(`# ${file}\n${withoutHookwire}`);
-    return 0;
-  }
-  const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
-  const result = putBackFile(file, current, () => withoutHookwire, write);
-  options.err(putBackMessage(result, file));
   return 0;
 }
 

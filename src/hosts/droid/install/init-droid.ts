@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quoteShellWord } from '../../../common/shell-words.js';
-import { CommandInputError } from '../../../errors/command-input-error.js';
 import { guardMissingProgram } from '../../../install/missing-program-guard.js';
-import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
-import { putBackFile, putBackMessage } from '../../../install/put-back-file.js';
-import { isJsonObject } from '../../../install/stay-reason.js';
+import { projectHooksEvents } from '../../../install/project-hooks-events.js';
+import { undoHostFile } from '../../../install/undo-host-file.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
 import type { HostInstallOptions } from '../../host.js';
 import { hostNamed } from '../../registry.js';
@@ -45,7 +43,8 @@ export function initDroid(options: HostInstallOptions): number {
     ),
     timeout: DROID_ENTRY_TIMEOUT_S,
   });
-  if (options.undo) return undo(options, file, current, handler);
+  if (options.undo)
+    return undoHostFile(options, file, current, (text) => planDroidHooks(file, text, [], handler));
   const installed = current === undefined ? [] : hookwireEventsIn(parseDroidSettings(file, current));
   const events = wantedEvents(options, installed);
   const text = planDroidHooks(file, current, events, handler);
@@ -59,40 +58,9 @@ export function initDroid(options: HostInstallOptions): number {
   return 0;
 }
 
-/** `init droid --undo`: the file before hookwire when only hookwire changed it, else without hookwire's groups. */
-function undo(
-  options: HostInstallOptions,
-  file: string,
-  current: string | undefined,
-  handler: (event: DroidEvent) => Record<string, unknown>,
-): number {
-  if (current === undefined) {
-    options.err(`hookwire init: found no ${file}\n`);
-    return 0;
-  }
-  const withoutHookwire = planDroidHooks(file, current, [], handler);
-  if (options.print) {
-    options.out(`# ${file}\n${withoutHookwire}`);
-    return 0;
-  }
-  const write = (next: string) => writeIfChanged(file, current, next, options.err, false);
-  const result = putBackFile(file, current, () => withoutHookwire, write);
-  options.err(putBackMessage(result, file));
-  return 0;
-}
-
 /** The events to install: those the project's hooks use that Droid has; hooks for others are listed. */
 function wantedEvents(options: HostInstallOptions, installed: readonly string[]): DroidEvent[] {
-  if (!existsSync(options.hooksPath)) {
-    throw new CommandInputError(
-      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
-    );
-  }
-  const document = parseHooksSettings(options.hooksPath, readFileSync(options.hooksPath, 'utf8'), {
-    init: 'droid',
-    comments: false,
-  });
-  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  const used = projectHooksEvents(options.hooksPath, 'droid');
   for (const event of used.filter((name) => !isDroidEvent(name))) {
     options.err(
       `hookwire init: Factory Droid has no ${event} event; its hooks do not run under Factory Droid\n`,

@@ -4,9 +4,8 @@ import { quoteShellWord, splitShellWords } from '../../../common/shell-words.js'
 import { daemonSocketPath } from '../../../daemon-protocol/daemon-socket.js';
 import { CommandInputError } from '../../../errors/command-input-error.js';
 import { installedClient } from '../../../install/installed-client.js';
-import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
+import { projectHooksEvents } from '../../../install/project-hooks-events.js';
 import { putBackFile } from '../../../install/put-back-file.js';
-import { isJsonObject } from '../../../install/stay-reason.js';
 import { userLevelInvocation, warnIfUntrusted, writeIfChanged } from '../../../install/user-level-install.js';
 import type { HostInstallOptions } from '../../host.js';
 import { OPENCODE_EVENTS, type OpenCodeEvent, openCodeEventOf } from '../opencode-events.js';
@@ -117,16 +116,7 @@ function realPathOr(path: string): string | undefined {
 
 /** The host's events the project's hooks use; hooks of events it has no place for are listed. */
 function wantedEvents(host: PluginHost, options: HostInstallOptions): OpenCodeEvent[] {
-  if (!existsSync(options.hooksPath)) {
-    throw new CommandInputError(
-      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
-    );
-  }
-  const document = parseHooksSettings(options.hooksPath, readFileSync(options.hooksPath, 'utf8'), {
-    init: host.name,
-    comments: false,
-  });
-  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  const used = projectHooksEvents(options.hooksPath, host.name);
   for (const event of used.filter((name) => openCodeEventOf(name) === undefined)) {
     options.err(
       `hookwire init: ${host.displayName} has no ${event} event; its hooks do not run under ${host.displayName}\n`,

@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CommandInputError } from '../../../errors/command-input-error.js';
 import { guardMissingProgram } from '../../../install/missing-program-guard.js';
-import { parseHooksSettings } from '../../../install/parse-hooks-settings.js';
+import { projectHooksEvents } from '../../../install/project-hooks-events.js';
 import { putBackFile, putBackMessage } from '../../../install/put-back-file.js';
-import { isJsonObject } from '../../../install/stay-reason.js';
 import {
   absolutePathNote,
   userLevelInvocation,
@@ -85,16 +83,7 @@ export function initQwen(options: InitQwenOptions): number {
  * serve the other projects on this machine). Hooks for an event Qwen lacks are listed.
  */
 function wantedEvents(options: InitQwenOptions, installed: readonly string[]): QwenEvent[] {
-  if (!existsSync(options.hooksPath)) {
-    throw new CommandInputError(
-      `no hooks file at ${options.hooksPath}: write your hooks there (docs/settings.md), or move Claude Code's with \`hookwire init claude\` first`,
-    );
-  }
-  const document = parseHooksSettings(options.hooksPath, readFileSync(options.hooksPath, 'utf8'), {
-    init: 'qwen',
-    comments: false,
-  });
-  const used = isJsonObject(document.hooks) ? Object.keys(document.hooks) : [];
+  const used = projectHooksEvents(options.hooksPath, 'qwen');
   for (const event of used.filter((name) => !isQwenEvent(name))) {
     options.err(`hookwire init: Qwen Code has no ${event} event; its hooks do not run under Qwen Code\n`);
   }
