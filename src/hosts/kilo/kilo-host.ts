@@ -1,10 +1,6 @@
-import { join } from 'node:path';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import type { Host } from '../host.js';
-import { OPENCODE_HOST_EVENTS } from '../opencode/opencode-events.js';
 import type { PluginHost } from '../opencode/plugin-host.js';
-import { toOpenCodeAnswer } from '../opencode/to-opencode-answer.js';
+import { pluginSurfaceHost } from '../opencode/plugin-surface-host.js';
 
 /**
  * Kilo 7.7.9 (`@kilocode/cli`) loads `{plugin,plugins}/*.{ts,js}` of the project's `.kilo/` (and of the
@@ -24,25 +20,8 @@ export const KILO_PLUGIN_HOST: PluginHost = {
  * PreToolUse, `bash` → Bash), the answer the plugin applies, and the plugin itself, which
  * `hookwire init kilo` writes to `.kilo/plugins/hookwire.js`.
  */
-export const kiloHost: Host = {
-  specificationVersion: 'v1',
-  name: KILO_PLUGIN_HOST.name,
+export const kiloHost: Host = pluginSurfaceHost(KILO_PLUGIN_HOST, {
   aliases: ['kilocode', 'kilo-code'],
-  displayName: KILO_PLUGIN_HOST.displayName,
-  events: OPENCODE_HOST_EVENTS,
-  answer: { command: toOpenCodeAnswer, http: toHttpAnswer },
-  environment: {
-    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
-  },
-  locations: {
-    settings: (cwd, env) => settingsLocations(cwd, env),
-    // Kilo keeps its sessions in its own database (`~/.local/share/kilo/`), in no transcript file; this is
-    // where hookwire writes one of Claude Code's shape when asked to.
-    transcriptPath: (homeDir, _projectDir, sessionId) =>
-      join(homeDir, '.local', 'share', 'kilo', 'hookwire-transcripts', `${sessionId}.jsonl`),
-    // Kilo runs a project's plugins without asking; hookwire run requires its trust store (docs/trust.md).
-    hooks: 'project-hooks-file',
-  },
   install: {
     supported: true,
     usage: ['kilo [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
@@ -55,4 +34,4 @@ project's .kilo/plugins/hookwire.js, handing the events to the warm daemon or \`
         (module) => (options) => module.initPluginHost(KILO_PLUGIN_HOST, options),
       ),
   },
-};
+});

@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-import { toHttpAnswer } from '../../protocol/to-http-answer.js';
-import { PROJECT_DIR_VARIABLE, settingsLocations } from '../../settings/settings-locations.js';
 import type { Host } from '../host.js';
-import { OPENCODE_HOST_EVENTS } from './opencode-events.js';
-import { toOpenCodeAnswer } from './to-opencode-answer.js';
+import { OPENCODE_PLUGIN_HOST } from './plugin-host.js';
+import { pluginSurfaceHost } from './plugin-surface-host.js';
 
 /**
  * OpenCode (docs/hosts/opencode.md, observed with 1.18.33): no hooks of its own, but JS plugins whose hooks
@@ -13,26 +10,8 @@ import { toOpenCodeAnswer } from './to-opencode-answer.js';
  * plugin applies (throw, rewrite `output.args`, add context). `hookwire init opencode` writes the plugin,
  * `.opencode/plugins/hookwire.js`.
  */
-export const openCodeHost: Host = {
-  specificationVersion: 'v1',
-  name: 'opencode',
+export const openCodeHost: Host = pluginSurfaceHost(OPENCODE_PLUGIN_HOST, {
   aliases: ['opencode-ai', 'sst-opencode'],
-  displayName: 'OpenCode',
-  events: OPENCODE_HOST_EVENTS,
-  answer: { command: toOpenCodeAnswer, http: toHttpAnswer },
-  environment: {
-    variables: ({ projectDir }) => ({ [PROJECT_DIR_VARIABLE]: projectDir }),
-  },
-  locations: {
-    settings: (cwd, env) => settingsLocations(cwd, env),
-    // OpenCode keeps its sessions in its own database, in no transcript file; this is where hookwire writes
-    // one of Claude Code's shape when asked to (docs/hosts/opencode.md).
-    transcriptPath: (homeDir, _projectDir, sessionId) =>
-      join(homeDir, '.local', 'share', 'opencode', 'hookwire-transcripts', `${sessionId}.jsonl`),
-    // OpenCode runs a project's plugins without asking; hookwire run requires its trust store
-    // (docs/trust.md). Without --settings, the project's own hooks file (init always names it).
-    hooks: 'project-hooks-file',
-  },
   install: {
     supported: true,
     usage: ['opencode [--project DIR] [--hooks FILE] [--hookwire CMD] [--print] [--undo]'],
@@ -43,4 +22,4 @@ context joins the prompt or the tool's output (docs/hosts/opencode.md); \`init o
 plugin of that name not written by hookwire is left alone.`,
     load: () => import('./install/init-opencode.js').then((module) => module.initOpenCode),
   },
-};
+});
