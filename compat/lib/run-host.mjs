@@ -95,7 +95,7 @@ for (const dir of scenarios) {
     if (run.status !== 0) throw new Error(`${id} ${mode}: run-scenario.mjs exited ${run.status}`);
     observed[mode] = join(out, 'observed.json');
     mkdirSync(join(results, id), { recursive: true });
-    writeFileSync(join(results, id, `${mode}.json`), placeless(observed[mode]));
+    writeFileSync(join(results, id, `${mode}.json`), `${placeless(observed[mode])}\n`);
   }
   const pairs = [
     ['hookwire', 'native', 'hookwire'],
@@ -104,7 +104,12 @@ for (const dir of scenarios) {
   ];
   const lines = pairs.map(([label, a, b]) => {
     const compared = spawnSync(process.execPath, [compare, observed[a], observed[b]], { encoding: 'utf8' });
-    return compared.stdout.trimEnd().replace(/^(\S+): /, `$1 ${label}: `);
+    // A difference quotes the values it found: this machine's directories named, as in the kept runs.
+    return compared.stdout
+      .trimEnd()
+      .replace(/^(\S+): /, `$1 ${label}: `)
+      .replaceAll(project, '<project>')
+      .replaceAll(process.env.HOME ?? '/root', '<home>');
   });
   blocks.set(id, lines.join('\n').split('\n'));
   console.log(lines.join('\n'));
