@@ -117,7 +117,12 @@ for (const dir of scenarios) {
   const lines = pairs.map(([label, a, b]) => {
     if (!existsSync(observed[a]) || !existsSync(observed[b])) return `${id} ${label}: not run`;
     const compared = spawnSync(process.execPath, [compare, observed[a], observed[b]], { encoding: 'utf8' });
-    return compared.stdout.trimEnd().replace(/^(\S+): /, `$1 ${label}: `);
+    // A difference quotes the values it found: this machine's directories named, as in the kept runs.
+    return compared.stdout
+      .trimEnd()
+      .replace(/^(\S+): /, `$1 ${label}: `)
+      .replaceAll(project, '<project>')
+      .replaceAll(process.env.HOME ?? '/root', '<home>');
   });
   blocks.set(id, lines.join('\n').split('\n'));
   console.log(lines.join('\n'));
