@@ -106,4 +106,4 @@ const userSaw = `${run.stdout}\n${run.stderr}`
   .split('\n')
   .filter((line) => line.trim() !== '' && !/^Request ID: /.test(line))
   .map(normalize);
-writeObserved(world, run, { modelRequests: chats.length, modelSaw, userSaw }, 'auggie-output.txt');
+await writeObserved(world, run, { modelRequests: chats.length, modelSaw, userSaw }, 'auggie-output.txt');

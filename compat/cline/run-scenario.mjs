@@ -111,4 +111,4 @@ for (const [file, what] of [
   const lines = readFileSync(path, 'utf8').trim().split('\n');
   userSaw.push(file === 'stop.txt' ? `(${what} ${lines.length} time(s))` : `(${what}: ${lines.join(', ')})`);
 }
-writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'cline-output.txt');
+await writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'cline-output.txt');

@@ -83,4 +83,9 @@ const userSaw = `${run.stdout}\n${run.stderr}`
   // own that comes with the machine's load.
   .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume|Package extraction) /.test(line))
   .map(normalize);
-writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'copilot-output.txt');
+await writeObserved(
+  world,
+  run,
+  { modelRequests: completions.length, modelSaw, userSaw },
+  'copilot-output.txt',
+);

@@ -103,4 +103,4 @@ for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) {
   }
   if (!noise.test(line)) userSaw.push(normalize(line));
 }
-writeObserved(world, run, { modelRequests: streamed.length, modelSaw, userSaw }, 'gemini-output.txt');
+await writeObserved(world, run, { modelRequests: streamed.length, modelSaw, userSaw }, 'gemini-output.txt');

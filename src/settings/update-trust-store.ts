@@ -20,6 +20,7 @@ import {
   type TrustStore,
   type TrustStoreReading,
 } from './trust-store.js';
+import { pruneTrustedBytes } from './trusted-bytes.js';
 
 /** How long `trust` waits for another `trust` holding the lock before giving up. */
 const LOCK_WAIT_MS = 10_000;
@@ -30,7 +31,8 @@ const STALE_LOCK_MS = 60_000;
  * Changes the trust store: under a lock file (created with O_EXCL, so that concurrent `hookwire trust` calls
  * take turns), re-reads the store, applies `change`, and writes the result atomically (a 0600 temp file,
  * fsync, rename, fsync of the directory): a reader sees the old store or the new one, never half of one.
- * A store that cannot be read is refused, not overwritten: it may hold the user's other approvals.
+ * A store that cannot be read is refused, not overwritten: it may hold the user's other approvals. The
+ * trusted bytes kept beside it that no entry names any more are removed (trusted-bytes.ts).
  */
 export async function updateTrustStore(
   storeFile: string,
@@ -52,6 +54,7 @@ export async function updateTrustStore(
       );
     }
     writeAtomically(storeFile, text);
+    pruneTrustedBytes(storeFile, new Set(Object.values(next.files).map((entry) => entry.sha256)));
     return next;
   } finally {
     removeQuietly(lock);

@@ -1,19 +1,37 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import { beginHookRun, endHookRun } from '../../run/process/hook-run-marker.js';
+import {
+  type ProcessEndPolicy,
+  type ProcessResult,
+  spawnHookProcess,
+} from '../../run/process/spawn-hook-process.js';
 import { type HookDiagnostic, warning } from './hook-diagnostic.js';
 import type { CommandHandler } from './hooks-document.js';
 import { pythonFloatRepr } from './python-json.js';
 
 /*
- * Running one Hooks v2 command handler as upstream's `runner.py` does: `argv` executed directly, otherwise
- * `command` through the POSIX shell; each in a process group of its own; the payload on stdin, then EOF;
+ * Running one Hooks v2 command handler as upstream's `runner.py` does, on hookwire's one spawner
+ * (`spawnHookProcess`: its process group, capped capture, stdin payload, and kills, which reach the
+ * descendants that left the group too): `argv` executed directly, otherwise `command` through the POSIX shell;
  * stdout and stderr each keep their first `maxOutputBytes` bytes while the rest is read and dropped (a
- * truncation diagnostic each); the run is over only when the process exited AND both pipes reached EOF, so
- * a background child holding a pipe keeps it running; at the timeout the whole group gets SIGKILL.
+ * truncation diagnostic each). What is Deep Agents' own is the end policy below, the checks upstream makes
+ * before launching, and the reading of the result in upstream's terms (Python's return code and OSError
+ * text, the timeout's message in seconds).
  */
 
 /** Upstream's cap per stream. */
 export const MAX_OUTPUT_BYTES = 100_000;
+
+/**
+ * Upstream's end of a handler: done only when the process exited AND both pipes reached EOF (a background
+ * child holding a pipe keeps it running); at the timeout SIGKILL to the whole group, no SIGTERM first; what
+ * an exited handler left in its group (its pipes closed) is left to run, as upstream leaves it.
+ */
+const DEEPAGENTS_PROCESS_END: ProcessEndPolicy = {
+  pipesAfterExit: 'eof',
+  killGraceMs: 0,
+  killLeftovers: false,
+};
 
 /** One handler to run. */
 export interface HookCommandRun {
@@ -39,126 +57,76 @@ export interface HookProcessOutcome {
 }
 
 /** Runs the handler's process. Never throws. */
-export function runHookCommand(run: HookCommandRun): Promise<HookProcessOutcome> {
+export async function runHookCommand(run: HookCommandRun): Promise<HookProcessOutcome> {
   const cap = run.maxOutputBytes ?? MAX_OUTPUT_BYTES;
-  const [file, ...args] = run.handler.argv ?? ['/bin/sh', '-c', run.handler.command];
+  const [file = '', ...args] = run.handler.argv ?? ['/bin/sh', '-c', run.handler.command];
   const located = { handler_id: run.handlerId };
-  const refused = (code: string, message: string): Promise<HookProcessOutcome> =>
-    Promise.resolve({
-      kind: 'launch_failed',
-      exitCode: null,
-      stdout: '',
-      stderr: '',
-      diagnostics: [warning(code, message, located)],
-    });
+  const failed = (code: string, message: string): HookProcessOutcome => ({
+    kind: 'launch_failed',
+    exitCode: null,
+    stdout: '',
+    stderr: '',
+    diagnostics: [warning(code, message, located)],
+  });
   // Upstream checks these before launching anything.
   if (run.handler.argv !== undefined) {
     if (run.handler.argv.length === 0 || String(run.handler.argv[0]).trim() === '')
-      return refused('invalid_command', 'Hook argv is empty');
-  } else if (run.handler.command.trim() === '') return refused('invalid_command', 'Hook command is empty');
-  let child: ChildProcessWithoutNullStreams;
+      return failed('invalid_command', 'Hook argv is empty');
+  } else if (run.handler.command.trim() === '') return failed('invalid_command', 'Hook command is empty');
+  const marker = beginHookRun(undefined);
+  let result: ProcessResult;
   try {
-    child = spawn(file as string, args, {
+    result = await spawnHookProcess({
+      file,
+      args,
       cwd: run.cwd,
       env: run.env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      input: run.input,
+      timeoutMs: run.timeoutSeconds * 1000,
+      outputCapBytes: cap,
+      marker,
+      end: DEEPAGENTS_PROCESS_END,
     });
-  } catch (error) {
-    // Python's ValueError for an argument it cannot pass (a null byte).
-    const detail = /null bytes?/.test(String((error as Error).message))
-      ? 'embedded null byte'
-      : (error as Error).message;
-    return refused('launch_failed', `Could not launch hook: ${detail}`);
+  } finally {
+    endHookRun(marker);
   }
-  return new Promise((resolve) => {
-    const streams = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-    const kept = { stdout: 0, stderr: 0 };
-    const truncated = { stdout: false, stderr: false };
-    let open = 2;
-    let exitCode: number | null = null;
-    let exited = false;
-    let timedOut = false;
-    let settled = false;
-    const finish = (outcome: HookProcessOutcome): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    const text = (name: 'stdout' | 'stderr'): string => Buffer.concat(streams[name]).toString('utf8');
-    const truncations = (): HookDiagnostic[] =>
-      (['stdout', 'stderr'] as const)
-        .filter((name) => truncated[name])
-        .map((name) => warning(`${name}_truncated`, `Hook ${name} exceeded ${cap} bytes`, located));
-    const maybeDone = (): void => {
-      if (!exited || open > 0 || timedOut) return;
-      finish({
-        kind: 'exited',
-        exitCode,
-        stdout: text('stdout'),
-        stderr: text('stderr'),
-        diagnostics: truncations(),
-      });
-    };
-    for (const name of ['stdout', 'stderr'] as const) {
-      child[name].on('data', (chunk: Buffer) => {
-        const room = cap - kept[name];
-        if (room <= 0) {
-          truncated[name] = true;
-          return;
-        }
-        const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-        if (chunk.length > room) truncated[name] = true;
-        streams[name].push(part);
-        kept[name] += part.length;
-      });
-      child[name].on('close', () => {
-        open -= 1;
-        maybeDone();
-      });
+  switch (result.kind) {
+    case 'failed':
+      return failed('launch_failed', `Could not launch hook: ${pythonLaunchError(result, file)}`);
+    case 'timed_out':
+    case 'cancelled': {
+      const message = `Hook exceeded its ${formatSeconds(run.timeoutSeconds)} second timeout`;
+      return { ...failed('timeout', message), kind: 'timed_out' };
     }
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-      finish({
-        kind: 'timed_out',
-        exitCode: null,
-        stdout: '',
-        stderr: '',
-        diagnostics: [
-          warning(
-            'timeout',
-            `Hook exceeded its ${formatSeconds(run.timeoutSeconds)} second timeout`,
-            located,
-          ),
-        ],
-      });
-    }, run.timeoutSeconds * 1000);
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      finish({
-        kind: 'launch_failed',
-        exitCode: null,
-        stdout: '',
-        stderr: '',
-        diagnostics: [
-          warning('launch_failed', `Could not launch hook: ${pythonOsError(error, file as string)}`, located),
-        ],
-      });
-    });
-    child.on('exit', (code, signal) => {
-      exited = true;
-      // Python's returncode of a process killed by a signal: minus the signal's number.
-      exitCode = code ?? (signal === null ? null : -(constants.signals[signal] ?? 1));
-      maybeDone();
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(run.input);
-  });
+    case 'completed': {
+      const truncations = (['stdout', 'stderr'] as const)
+        .filter((name) => result[`${name}Truncated`])
+        .map((name) => warning(`${name}_truncated`, `Hook ${name} exceeded ${cap} bytes`, located));
+      return {
+        kind: 'exited',
+        exitCode: pythonReturnCode(result),
+        stdout: result.stdout,
+        stderr: result.stderr,
+        diagnostics: truncations,
+      };
+    }
+  }
 }
 
-/** Python's text of the OSError a failed launch raises: `[Errno 2] No such file or directory: 'cmd'`. */
-function pythonOsError(error: NodeJS.ErrnoException, file: string): string {
+/** Python's returncode: the exit status, or minus the number of the signal that killed the process. */
+function pythonReturnCode(result: ProcessResult): number | null {
+  if (result.exitCode !== null) return result.exitCode;
+  if (result.signal === null) return null;
+  return -(constants.signals[result.signal as NodeJS.Signals] ?? 1);
+}
+
+/**
+ * What Python says of a launch that failed: `embedded null byte` for the ValueError of an argument it cannot
+ * pass, else the OSError's text, `[Errno 2] No such file or directory: 'cmd'`.
+ */
+function pythonLaunchError(result: ProcessResult, file: string): string {
+  const message = result.spawnErrorMessage ?? '';
+  if (/null bytes?/.test(message)) return 'embedded null byte';
   const known: Record<string, [number, string]> = {
     ENOENT: [2, 'No such file or directory'],
     EACCES: [13, 'Permission denied'],
@@ -166,17 +134,8 @@ function pythonOsError(error: NodeJS.ErrnoException, file: string): string {
     ENOTDIR: [20, 'Not a directory'],
     E2BIG: [7, 'Argument list too long'],
   };
-  const entry = error.code === undefined ? undefined : known[error.code];
-  return entry === undefined ? error.message : `[Errno ${entry[0]}] ${entry[1]}: '${file}'`;
-}
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // The group is gone already.
-  }
+  const entry = result.spawnErrorCode === undefined ? undefined : known[result.spawnErrorCode];
+  return entry === undefined ? message : `[Errno ${entry[0]}] ${entry[1]}: '${file}'`;
 }
 
 /** Python's `{t:g}`: 0.01, 30, 1e-05. */

@@ -17,6 +17,30 @@ export const PIPE_DRAIN_AFTER_EXIT_MS = 200;
 /** After SIGKILL, how long to wait for the kernel to reap the hook before reporting without its exit status. */
 const REAP_WAIT_AFTER_KILL_MS = 200;
 
+/**
+ * How a family of hosts ends a hook's process: hookwire's own rules by default (`HOOKWIRE_PROCESS_END`);
+ * another family (Deep Agents Code) passes its own, and the spawning, capture and kills stay this module's.
+ */
+export interface ProcessEndPolicy {
+  /**
+   * After the hook exits, its pipes may stay open: `drain` closes them from our side after
+   * PIPE_DRAIN_AFTER_EXIT_MS; `eof` waits for both to reach EOF, so a background child holding one keeps
+   * the hook running until its timeout.
+   */
+  readonly pipesAfterExit: 'drain' | 'eof';
+  /** Between SIGTERM to the group and SIGKILL at the timeout; 0: SIGKILL at once, no SIGTERM. */
+  readonly killGraceMs: number;
+  /** Whether what a hook that exited left in its group is killed when its timeout would have expired. */
+  readonly killLeftovers: boolean;
+}
+
+/** hookwire's rules: the pipes drained after exit, SIGTERM then SIGKILL, no leftover outliving the timeout. */
+export const HOOKWIRE_PROCESS_END: ProcessEndPolicy = {
+  pipesAfterExit: 'drain',
+  killGraceMs: KILL_GRACE_MS,
+  killLeftovers: true,
+};
+
 /** One process to run, fully resolved: no shell decisions or defaults are left at this level. */
 export interface ProcessSpec {
   readonly file: string;
@@ -33,6 +57,8 @@ export interface ProcessSpec {
    * group also kills the processes carrying it, which finds descendants that left the group (setsid).
    */
   readonly marker: string;
+  /** Default `HOOKWIRE_PROCESS_END`. */
+  readonly end?: ProcessEndPolicy;
 }
 
 /** What became of the process. Never a throw: spawn errors come back as `failed` with their errno code. */
@@ -148,6 +174,7 @@ class HookProcess implements LiveProcessGroup {
   readonly marker: string;
   private readonly stdout: OutputCollector;
   private readonly stderr: OutputCollector;
+  private readonly policy: ProcessEndPolicy;
   private ending: 'timed_out' | 'cancelled' | undefined;
   private exitCode: number | null = null;
   private exitSignal: string | null = null;
@@ -173,6 +200,7 @@ class HookProcess implements LiveProcessGroup {
   ) {
     this.pgid = child.pid ?? -1;
     this.marker = spec.marker;
+    this.policy = spec.end ?? HOOKWIRE_PROCESS_END;
     this.stdout = new OutputCollector(spec.outputCapBytes);
     this.stderr = new OutputCollector(spec.outputCapBytes);
     this.whenHandled = new Promise((markHandled) => {
@@ -216,7 +244,7 @@ class HookProcess implements LiveProcessGroup {
     this.exited = true;
     this.exitCode = code;
     this.exitSignal = signal;
-    if (this.ending === undefined && !this.settled) {
+    if (this.ending === undefined && !this.settled && this.policy.pipesAfterExit === 'drain') {
       this.drainTimer = setTimeout(() => {
         // On a starved event loop (a loaded machine) this timer can come due in the same turn as the hook's
         // last output, and timers run before the poll that reads the pipes: close them only after that poll
@@ -230,21 +258,29 @@ class HookProcess implements LiveProcessGroup {
     }
   }
 
-  /** Ends a hook that ran out of time or was cancelled: SIGTERM to the group, SIGKILL after the grace. */
+  /**
+   * Ends a hook that ran out of time or was cancelled: SIGTERM to the group, SIGKILL after the policy's
+   * grace (at once when it is 0).
+   */
   private terminate(reason: 'timed_out' | 'cancelled'): void {
     if (this.ending !== undefined || this.settled) return;
     this.ending = reason;
     clearTimeout(this.deadlineTimer);
     clearTimeout(this.drainTimer);
-    killProcessGroup(this.pgid, 'SIGTERM');
-    setTimeout(() => {
+    const kill = (): void => {
       // Anything left, including members that ignore SIGTERM or closed their stdio, dies now.
       this.killEverything();
       this.forget();
       if (this.settled) return;
       if (this.exited) this.settle();
       else setTimeout(() => this.settle(), REAP_WAIT_AFTER_KILL_MS);
-    }, KILL_GRACE_MS);
+    };
+    if (this.policy.killGraceMs === 0) {
+      kill();
+      return;
+    }
+    killProcessGroup(this.pgid, 'SIGTERM');
+    setTimeout(kill, this.policy.killGraceMs);
   }
 
   private settle(): void {
@@ -258,7 +294,7 @@ class HookProcess implements LiveProcessGroup {
     this.child.stdin.destroy();
     let leftProcessesBehind = false;
     if (this.ending === undefined) {
-      leftProcessesBehind = isProcessGroupAlive(this.pgid);
+      leftProcessesBehind = this.policy.killLeftovers && isProcessGroupAlive(this.pgid);
       if (leftProcessesBehind) this.killLeftoversAtDeadline();
       else this.forget();
     }
