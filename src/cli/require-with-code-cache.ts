@@ -26,8 +26,11 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
+  readSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -92,7 +95,9 @@ function compileWithCache(
       script,
       fromCache: false,
       saveCache: () => {
-        if (unchangedSince(file, bytes, identity)) writeCache(cacheDirectory, cacheFile, key, script);
+        if (!unchangedSince(file, bytes, identity)) return;
+        writeCache(cacheDirectory, cacheFile, key, script);
+        removeCachesOfOtherBuilds(cacheDirectory, cacheFile, file, identity);
       },
     };
   } catch {
@@ -167,6 +172,59 @@ function writeCache(cacheDirectory: string, cacheFile: string, key: string, scri
     renameSync(temporary, cacheFile);
   } catch {
     // A cache that cannot be written only means the next run compiles again.
+  }
+}
+
+/** The identity field of a key line: device, inode, size, mtime and ctime (readWithIdentity). */
+const IDENTITY = /^(\d+:\d+:\d+:\d+:\d+) /;
+/** More than any key line: a path, an identity, a version, an architecture and Node's flags. */
+const KEY_LINE_MAX = 16_384;
+
+/**
+ * Deletes the caches of this same file's earlier builds (its key line names the file with another identity):
+ * each build of the bundle gets a cache file of its own name, and without this every upgrade or rebuild
+ * would leave one behind, never read again. Caches of other files, and of this build under other Node
+ * versions or flags (the same identity), stay. Runs only when a cache was written, so not on a warm run.
+ */
+function removeCachesOfOtherBuilds(
+  cacheDirectory: string,
+  cacheFile: string,
+  file: string,
+  identity: string,
+): void {
+  try {
+    const prefix = `${file} `;
+    for (const name of readdirSync(cacheDirectory)) {
+      const path = join(cacheDirectory, name);
+      if (path === cacheFile || !name.endsWith('.v8')) continue;
+      const other = keyLineOf(path);
+      if (other === undefined || !other.startsWith(prefix)) continue;
+      const otherIdentity = IDENTITY.exec(other.slice(prefix.length))?.[1];
+      if (otherIdentity !== undefined && otherIdentity !== identity) rmSync(path, { force: true });
+    }
+  } catch {
+    // Left for the next write: a stale cache is never used, only kept.
+  }
+}
+
+/** The first line of a cache file of this user's own (as readOwnCache believes one), or undefined. */
+function keyLineOf(path: string): string | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const status = fstatSync(descriptor);
+    if (!status.isFile() || !ownedByThisUser(status.uid, status.mode)) return undefined;
+    const head = Buffer.alloc(KEY_LINE_MAX);
+    const length = readSync(descriptor, head, 0, KEY_LINE_MAX, 0);
+    const text = head.subarray(0, length).toString('utf8');
+    const end = text.indexOf('\n');
+    return end === -1 ? undefined : text.slice(0, end);
+  } finally {
+    closeSync(descriptor);
   }
 }
 

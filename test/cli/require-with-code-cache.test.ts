@@ -95,6 +95,25 @@ exports.thisIsExports = this === module.exports && exports === module.exports;`)
     expect(load(file, cache)).toEqual({ exports: { value: 2 }, fromCache: true });
   });
 
+  it("keeps only the current build's cache of a file: a rebuild's write removes the earlier build's", () => {
+    const { file, cache } = commonJsFile('exports.value = 1;');
+    const neighbour = join(cache, '..', 'neighbour.cjs');
+    writeFileSync(neighbour, 'exports.value = 0;');
+    load(neighbour, cache);
+    load(file, cache);
+    expect(readdirSync(cache)).toHaveLength(2);
+    writeFileSync(file, 'exports.value = 22;');
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(load(file, cache)).toEqual({ exports: { value: 22 }, fromCache: false });
+    // The earlier build's cache is gone; the other file's cache stays, as does this build's.
+    const keys = readdirSync(cache).map((name) => readFileSync(join(cache, name), 'utf8').split('\n')[0]);
+    expect(keys).toHaveLength(2);
+    expect(keys.filter((key) => key!.startsWith(`${file} `))).toHaveLength(1);
+    expect(keys.filter((key) => key!.startsWith(`${neighbour} `))).toHaveLength(1);
+    expect(load(file, cache)).toEqual({ exports: { value: 22 }, fromCache: true });
+    expect(load(neighbour, cache)).toEqual({ exports: { value: 0 }, fromCache: true });
+  });
+
   it('runs the new code of a file replaced in place with the same size and mtime', () => {
     const { file, cache } = commonJsFile('exports.value = 1;');
     const stamp = new Date('2026-01-01T00:00:00Z');
