@@ -186,12 +186,14 @@ interface Case {
   readonly kind: Kind;
   readonly hooks: Record<string, unknown>;
   /**
-   * The outcome the hooks' output means by docs/protocol.md: the host's answer to it is expected. Absent for
-   * hookwire's own answer, whose words are not the hooks' (`told` then says what it must tell).
+   * The outcome the hooks' output means by docs/protocol.md (or, for hookwire's own answer, docs/trust.md,
+   * in the case's project): the host's answer to it is expected.
    */
-  readonly outcome?: Partial<Outcome>;
+  readonly outcome: Partial<Outcome> | ((project: string) => Partial<Outcome>);
   /** What the answer must tell; the outcome's reason (without a `[<command>]: `) when absent. */
   readonly told?: string;
+  /** What `hookwire run` writes on stderr after the host's answer, in the case's project. */
+  readonly runStderr?: (project: string) => string;
   readonly property: Property;
   /** The hooks file as the user left it, not trusted (docs/trust.md). */
   readonly untrusted?: true;
@@ -302,7 +304,22 @@ const CASES: Readonly<Record<string, Case>> = {
     event: 'PreToolUse',
     kind: 'tool',
     hooks: { PreToolUse: group({ type: 'command', command: 'true' }, 'Bash') },
+    // docs/trust.md, "Untrusted files fail closed": the block, and the file's warning as a system message.
+    outcome: (project) => {
+      const file = join(project, '.hookwire', 'hooks.json');
+      const trust = `hookwire trust --project ${project}`;
+      return {
+        decision: 'deny',
+        reason: `hookwire blocked this PreToolUse: hooks that would have run for it are not trusted, so they did not run (fail closed until they are trusted):\n${file} (new file): its hook at line 1; ask the user to review and trust them: \`${trust}\``,
+        systemMessages: [
+          `hookwire: skipped untrusted project hooks in ${file} (new file): review and trust them with \`${trust}\``,
+        ],
+      };
+    },
     told: 'hookwire trust',
+    // docs/trust.md: "`hookwire run` also writes the warning on stderr on every event".
+    runStderr: (project) =>
+      `hookwire: skipped untrusted project hooks in ${join(project, '.hookwire', 'hooks.json')} (new file): review and trust them with \`hookwire trust --project ${project}\`\n`,
     property: 'blocks',
     untrusted: true,
   },
@@ -429,7 +446,7 @@ async function answerOf(prepared: ReturnType<typeof prepare>): Promise<CommandAn
 /** Sends the case's event as `host` does and answers it. */
 async function fire(host: Host, hostEvent: string, testCase: Case, sends = sendsOf(host)) {
   const prepared = prepare(host, hostEvent, testCase, sends);
-  return { answer: await answerOf(prepared), incoming: prepared.incoming };
+  return { answer: await answerOf(prepared), incoming: prepared.incoming, project: prepared.project };
 }
 
 /**
@@ -440,25 +457,38 @@ function problems(
   host: Host,
   testCase: Case,
   property: Property,
-  answer: CommandAnswer,
-  incoming: ReturnType<Host['events']['incoming']>,
+  fired: Awaited<ReturnType<typeof fire>>,
 ): string[] {
+  const { answer, incoming } = fired;
   const found: string[] = [];
   const same = (one: CommandAnswer, other: CommandAnswer) =>
     one.exitCode === other.exitCode && one.stdout === other.stdout && one.stderr === other.stderr;
   const allowed = host.answer.command(outcome({ event: testCase.event }), incoming);
-  if (testCase.outcome !== undefined) {
-    const expected = host.answer.command(outcome({ event: testCase.event, ...testCase.outcome }), incoming);
-    if (!same(answer, expected))
-      found.push(`answer ${JSON.stringify(answer)} is not the host's answer ${JSON.stringify(expected)}`);
-  }
+  const fields = typeof testCase.outcome === 'function' ? testCase.outcome(fired.project) : testCase.outcome;
+  // The host's answer, with what `hookwire run` writes after it.
+  const run = (answered: CommandAnswer): CommandAnswer => ({
+    ...answered,
+    stderr: `${answered.stderr}${testCase.runStderr?.(fired.project) ?? ''}`,
+  });
+  const expected = run(host.answer.command(outcome({ event: testCase.event, ...fields }), incoming));
+  if (!same(answer, expected))
+    found.push(`answer ${JSON.stringify(answer)} is not the host's answer ${JSON.stringify(expected)}`);
+  // The same outcome with its decision taken away: a block answered so was dropped (told, not applied).
+  const undecided = run(
+    host.answer.command(
+      outcome({ event: testCase.event, ...fields, decision: null, reason: null }),
+      incoming,
+    ),
+  );
   const said = `${answer.stdout}${answer.stderr}`;
   // A block told by exit 2 is told without the `[<command>]: ` the host puts back (docs/protocol.md).
-  const reason = testCase.told ?? (testCase.outcome?.reason ?? '').replace(/^\[[^\]]*\]: /, '');
+  const reason = testCase.told ?? (fields.reason ?? '').replace(/^\[[^\]]*\]: /, '');
   switch (property) {
     case 'blocks':
     case 'holds-stop':
       if (same(answer, allowed)) found.push('answered as an allow');
+      if (same(answer, undecided))
+        found.push('the block is dropped: answered as the same outcome without it');
       // hookwire never exits 1, which most hosts read as "go on" (Copilot's own crash answer aside: 'blocks'
       // is checked on a deciding hook, never on a crash).
       if (answer.exitCode === 1) found.push('exit 1');
@@ -529,12 +559,12 @@ describe.each(hosts)('host %s through the run path', (_name, host) => {
         return;
       }
       const declared = DECLARED_DIFFERENCES[host.name]?.[caseName];
-      const { answer, incoming } = await fire(host, hostEvent, testCase);
-      expect(problems(host, testCase, declared?.property ?? testCase.property, answer, incoming)).toEqual([]);
+      const fired = await fire(host, hostEvent, testCase);
+      expect(problems(host, testCase, declared?.property ?? testCase.property, fired)).toEqual([]);
       if (declared !== undefined && declared.unobservable === undefined) {
         // The difference is still there: without its row the case would fail. A fix turns this red, and the
         // row goes.
-        expect(problems(host, testCase, testCase.property, answer, incoming)).not.toEqual([]);
+        expect(problems(host, testCase, testCase.property, fired)).not.toEqual([]);
       }
     },
     60_000,
@@ -586,8 +616,14 @@ describe('negative controls: the checks fail where they must', () => {
       },
     };
     registerHost(mutant);
-    const { answer, incoming } = await fire(mutant, 'PreToolUse', deny, claudeShaped('Bash'));
-    expect(problems(mutant, deny, deny.property, answer, incoming)).toContain('answered as an allow');
+    const fired = await fire(mutant, 'PreToolUse', deny, claudeShaped('Bash'));
+    expect(problems(mutant, deny, deny.property, fired)).toContain('answered as an allow');
+    // Where the block comes with a message (an untrusted file's), dropping it is no allow, and still caught.
+    const untrusted = CASES['a guard in a hooks file not trusted'] as Case;
+    const told = await fire(mutant, 'PreToolUse', untrusted, claudeShaped('Bash'));
+    expect(problems(mutant, untrusted, untrusted.property, told)).toEqual([
+      'the block is dropped: answered as the same outcome without it',
+    ]);
   });
 
   it('a host row whose events keep its own tool name (so `Bash` never matches) fails the deny', async () => {
@@ -605,21 +641,21 @@ describe('negative controls: the checks fail where they must', () => {
       },
     };
     registerHost(mutant);
-    const { answer, incoming } = await fire(mutant, 'BeforeTool', deny, SENDS.gemini);
-    expect(problems(mutant, deny, deny.property, answer, incoming)).not.toEqual([]);
+    const fired = await fire(mutant, 'BeforeTool', deny, SENDS.gemini);
+    expect(problems(mutant, deny, deny.property, fired)).not.toEqual([]);
   });
 
   it('a wrong expected answer (another reason) fails the check', async () => {
     const wrong: Case = { ...deny, outcome: { decision: 'deny', reason: 'another reason' } };
-    const { answer, incoming } = await fire(claudeCodeHost, 'PreToolUse', deny);
-    expect(problems(claudeCodeHost, deny, deny.property, answer, incoming)).toEqual([]);
-    expect(problems(claudeCodeHost, wrong, wrong.property, answer, incoming)).not.toEqual([]);
+    const fired = await fire(claudeCodeHost, 'PreToolUse', deny);
+    expect(problems(claudeCodeHost, deny, deny.property, fired)).toEqual([]);
+    expect(problems(claudeCodeHost, wrong, wrong.property, fired)).not.toEqual([]);
   });
 
   it('a declared difference whose host does the case fails: the rewrite Qwen denies, checked on Codex', async () => {
     const rewrite = CASES['a rewrite of a shell call'] as Case;
-    const { answer, incoming } = await fire(codexHost, 'PreToolUse', rewrite);
-    expect(problems(codexHost, rewrite, 'rewrite-denied', answer, incoming)).not.toEqual([]);
+    const fired = await fire(codexHost, 'PreToolUse', rewrite);
+    expect(problems(codexHost, rewrite, 'rewrite-denied', fired)).not.toEqual([]);
   });
 });
 
