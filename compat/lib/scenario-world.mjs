@@ -196,12 +196,17 @@ export function chatMessageLine(message, partSeparator = '') {
   return `${message.role}: ${text}${calls.join('')}`;
 }
 
-/** What the user was shown: the host's stdout, then its stderr, line by line, normalised, blank and `noise` lines left out. */
+/**
+ * What the user was shown: the host's stdout, then its stderr, line by line, normalised; blank lines and
+ * `noise` left out, tested before and after normalising (`Duration 12s` is noise, and so is a line whose
+ * colours normalising takes away).
+ */
 export function userLines(run, normalize, noise) {
-  return `${run.stdout}\n${run.stderr}`
-    .split('\n')
-    .map(normalize)
-    .filter((line) => line.trim() !== '' && !noise?.test(line));
+  return `${run.stdout}\n${run.stderr}`.split('\n').flatMap((line) => {
+    const shown = normalize(line);
+    const dropped = [line, shown].some((text) => text.trim() === '' || noise?.test(text));
+    return dropped ? [] : [shown];
+  });
 }
 
 /**

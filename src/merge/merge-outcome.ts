@@ -1,9 +1,8 @@
 import type { AnyEventName } from '../events/event-names.js';
-import type { Decision } from '../events/event-spec.js';
 import { specOf } from '../events/lookup.js';
 import type { HookRun, Outcome } from '../outcome/outcome.js';
-import { DECISION_RANK } from '../read/effects-of-output.js';
 import type { HookEffects } from '../read/hook-verdict.js';
+import { CLAUDE_CODE_DECISIONS, strongestDecision } from './decision-policy.js';
 import { mergeSpecificOutput } from './merge-specific-output.js';
 
 /** One hook's contribution to the merge: its run entry and what its output means. */
@@ -29,7 +28,8 @@ export interface MergeInput {
 /**
  * Merges every hook's effects into one outcome. Pure and deterministic: the result depends on configuration
  * order only, never on which hook finished first.
- * - decision: deny (or block) > defer > ask > allow; null when no hook decided;
+ * - decision: the strongest by Claude Code's policy (`decision-policy.ts`): deny (or block) > defer > ask >
+ *   allow; null when no hook decided;
  * - reason: the reasons of the hooks that gave the winning decision, in configuration order, one per line;
  * - `continue: false` wins, with the first stopReason; system messages and contexts keep configuration order;
  * - several updatedInputs: the last in configuration order wins, with a warning naming the hooks;
@@ -46,15 +46,9 @@ export function mergeOutcome(input: MergeInput): Outcome {
     else trace[field] = [index];
   };
 
-  let decision: Decision | null = null;
-  for (const { effects } of entries) {
-    if (
-      effects.decision &&
-      (decision === null || DECISION_RANK[effects.decision] > DECISION_RANK[decision])
-    ) {
-      decision = effects.decision;
-    }
-  }
+  const strongest = strongestDecision(entries, CLAUDE_CODE_DECISIONS, (entry) => entry.effects.decision);
+  let decision = strongest.decision;
+  const winners = new Set(strongest.winners);
   const reasons: string[] = [];
   let keepGoing = true;
   let stopReason: string | null = null;
@@ -66,7 +60,7 @@ export function mergeOutcome(input: MergeInput): Outcome {
 
   for (const entry of entries) {
     const { effects, run } = entry;
-    if (decision !== null && effects.decision === decision) {
+    if (winners.has(entry)) {
       note('decision', run.index);
       if (effects.reason !== undefined) {
         reasons.push(effects.reason);

@@ -10,8 +10,12 @@ import { outcome } from '../support/outcome-builder.js';
 /*
  * The host conformance suite, table-driven over every host in the registry (STYLE.md 16): a host added as
  * one folder and one registry row is covered here without a line of this file changing. These cases read
- * the contract directly; the cases through the real `run` path (a rewrite, context, Stop, init then undo)
- * are still per host (test/hosts/<host>/, test/cli/own-failure-property.test.ts).
+ * the contract directly (mapping round trips, an unknown event, a deny, the names `--host` takes) and run
+ * each host's own installer (init then `--undo`, byte-exact). The cases through the real `run` path (a deny
+ * of the host's shell tool, a rewrite, context, a Stop block, a guard that fails, an untrusted hooks file,
+ * an unknown event; the host's declared differences) are test/hosts/host-run-conformance.test.ts; hookwire's
+ * own failures on every event that can block, test/cli/own-failure-property.test.ts. docs/hosts/README.md,
+ * "Conformance", lists them.
  */
 
 const hosts = registeredHosts().map((host) => [host.name, host] as const);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -360,6 +360,12 @@ const DECLARED_DIFFERENCES: Readonly<Record<string, Readonly<Record<string, Decl
     },
   },
   cline: {
+    'a deny of a shell call': {
+      property: 'blocks',
+      reason:
+        'Cline has no deny of one call: a deny cancels the task (the call does not run, the model does not go on), and so does every block of a call in the cases below (a guard failing closed, an untrusted hooks file) (docs/hosts/cline.md)',
+      unobservable: "the answer is Cline's block, `cancel`; that the task ends for it is Cline's",
+    },
     'a Stop block': {
       property: 'stop-told-only',
       reason:
@@ -536,6 +542,24 @@ describe.each(hosts)('host %s through the run path', (_name, host) => {
 });
 
 describe('the declared differences', () => {
+  it('are each a row of docs/hosts/README.md, "Conformance", and the page has no other', () => {
+    const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'hosts', 'README.md'), 'utf8');
+    const rows = page
+      .slice(page.indexOf('## Conformance'))
+      .split('\n')
+      .filter((line) => /^\| [a-z]/.test(line));
+    const declared = Object.entries(DECLARED_DIFFERENCES).flatMap(([name, cases]) =>
+      Object.keys(cases).map((caseName) => `${name}: ${caseName}`),
+    );
+    const documented = rows
+      .filter((line) => !line.startsWith('| host |'))
+      .map((line) => {
+        const [, name, caseName] = line.split('|').map((cell) => cell.trim());
+        return `${name}: ${Object.keys(CASES).find((known) => caseName?.startsWith(known)) ?? caseName}`;
+      });
+    expect(documented.sort()).toEqual(declared.sort());
+  });
+
   it('name registered hosts and cases, each with a reason', () => {
     for (const [name, cases] of Object.entries(DECLARED_DIFFERENCES)) {
       expect(hosts.map(([hostName]) => hostName)).toContain(name);

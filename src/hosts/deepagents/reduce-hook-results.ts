@@ -1,11 +1,14 @@
 import { isRecord } from '../../common/is-record.js';
+import { type DecisionPolicy, strongestDecision } from '../../merge/decision-policy.js';
 import type { HookDiagnostic } from './hook-diagnostic.js';
 import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
 import type { HookResult, WireOutput } from './hook-output.js';
 
 /*
  * Combining the results of every handler that ran for one invocation (upstream `reducer.py`), in
- * configuration order (project, user, plugin), never in completion order. Pure: data in, data out.
+ * configuration order (project, user, plugin), never in completion order. Pure: data in, data out. The
+ * decision is the shared reducer's rule (`src/merge/decision-policy.ts`) under Deep Agents' policy below; what
+ * stays here is reading upstream's wire fields under each event's rules, with upstream's diagnostics.
  */
 
 /** Stop continuations a session may take in a row; the next block is `continuation_cap`. */
@@ -50,7 +53,15 @@ const KNOWN_FIELDS = new Set([
   'reason',
   'hookSpecificOutput',
 ]);
-const RANK = { none: 0, allow: 1, ask: 2, deny: 3 } as const;
+/**
+ * Deep Agents Code's decision policy for the shared reducer's rule: deny > ask > allow, and the first hook
+ * that gave the winning decision speaks for it (its reason, its `interrupt`); no hook deciding is `none`.
+ */
+export const DEEPAGENTS_DECISIONS: DecisionPolicy<Exclude<PermissionDecision['behavior'], 'none'>> = {
+  rank: { allow: 1, ask: 2, deny: 3 },
+  winners: 'first',
+};
+const NO_DECISION: PermissionDecision = { behavior: 'none', reason: null, interrupt: false };
 /** SessionStart's specific fields that are parsed and not applied. */
 const IGNORED_SPECIFIC: Partial<Record<HookEvent, readonly string[]>> = {
   SessionStart: ['initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'],
@@ -68,7 +79,7 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
   const sequences: string[] = [];
   let continueProcessing = true;
   let stopReason: string | null = null;
-  let permission: PermissionDecision = { behavior: 'none', reason: null, interrupt: false };
+  const proposals: PermissionDecision[] = [];
   let continueLoop = false;
   let suppressPrompt = false;
 
@@ -76,7 +87,7 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
     diagnostics.push({ code, severity: 'warning', message, handler_id: handlerId, field });
   };
   const propose = (candidate: PermissionDecision): void => {
-    if (RANK[candidate.behavior] > RANK[permission.behavior]) permission = candidate;
+    proposals.push(candidate);
   };
   const requestContinuation = (text: string): void => {
     if (continuations >= STOP_CONTINUATION_CAP) {
@@ -268,6 +279,10 @@ export function reduceHookResults(results: readonly HookResult[], context: Reduc
     if (result.output) readOutput(result.output, result.handler_id);
   }
 
+  const permission =
+    strongestDecision(proposals, DEEPAGENTS_DECISIONS, (proposal) =>
+      proposal.behavior === 'none' ? undefined : proposal.behavior,
+    ).winners[0] ?? NO_DECISION;
   const base = {
     continue_processing: continueProcessing,
     stop_reason: stopReason,
