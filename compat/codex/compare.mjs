@@ -7,10 +7,11 @@ const [a, b] = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file,
 const differences = ['exitCode', 'toolRan', 'modelRequests', 'modelSaw', 'userSaw'].filter(
   (field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]),
 );
-// A run recorded before the process records existed has none to compare.
+// A run recorded before the process records existed has none to compare; one recorded before runs named
+// their host takes the other's.
 const processDifferences =
   a.processes && b.processes
-    ? compareProcesses(a.processes, b.processes, a.host, a.mode !== 'native', a.sameRoles)
+    ? compareProcesses(a.processes, b.processes, a.host ?? b.host, a.mode !== 'native', a.sameRoles)
     : [];
 if (differences.length === 0 && processDifferences.length === 0) console.log(`${a.scenario}: SAME`);
 else {
