@@ -8,29 +8,27 @@
 // .hookwire/hooks.json, trusted with `hookwire trust`, and `hookwire init augment` installs hookwire.
 // AUGGIE_BIN names Auggie's augment.mjs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  hostEnvironment,
   installThroughHookwire,
+  linesSeenOnce,
+  loggedRequests,
   scenarioWorld,
   startStandIn,
+  userLines,
   writeObserved,
 } from '../lib/scenario-world.mjs';
 
 const world = scenarioWorld('augment', ['.augment']);
-const { work, home, project, state, meta, log } = world;
+const { work, home, project, meta } = world;
 const auggie = process.env.AUGGIE_BIN ?? 'auggie';
 spawnSync('git', ['init', '-q', project]);
 const { standIn, port } = await startStandIn(world, join(import.meta.dirname, 'stand-in-backend.mjs'));
 
 const session = { accessToken: 'stand-in', tenantURL: `http://127.0.0.1:${port}/`, scopes: ['email'] };
-const env = {
-  ...process.env,
-  HOME: home,
-  HOOKWIRE_STATE_DIR: state,
-  AUGMENT_SESSION_AUTH: JSON.stringify(session),
-};
-delete env.CLAUDE_PROJECT_DIR;
+const env = hostEnvironment(world, { HOME: home, AUGMENT_SESSION_AUTH: JSON.stringify(session) });
 if (world.hookwire === undefined) {
   const auggieNames = {
     Bash: 'launch-process',
@@ -70,20 +68,9 @@ const normalize = (text) =>
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, '<date>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
     .replace(/\b\d+ ?ms\b/g, '<n>ms');
-const seen = new Set();
-const modelSaw = [];
-const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';
-const chats = requests
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line))
-  .filter((entry) => entry.url.replace(/^\/+/, '') === 'chat-stream');
-const shown = (line) => {
-  const text = normalize(line);
-  if (seen.has(text)) return;
-  seen.add(text);
-  modelSaw.push(text);
-};
+const model = linesSeenOnce(normalize);
+const shown = model.show;
+const chats = loggedRequests(world, (entry) => entry.url.replace(/^\/+/, '') === 'chat-stream');
 for (const { body } of chats) {
   // What the model reads: the earlier exchanges (its own calls among them), then this request's nodes (the
   // user's text, tool results); the IDE-state nodes (the folder) are the same in both modes.
@@ -102,8 +89,10 @@ function nodeLine(node) {
       `tool${node.tool_result_node?.is_error ? ' (error)' : ''}: ${node.tool_result_node?.content ?? ''}`,
     );
 }
-const userSaw = `${run.stdout}\n${run.stderr}`
-  .split('\n')
-  .filter((line) => line.trim() !== '' && !/^Request ID: /.test(line))
-  .map(normalize);
-writeObserved(world, run, { modelRequests: chats.length, modelSaw, userSaw }, 'auggie-output.txt');
+const userSaw = userLines(run, normalize, /^Request ID: /);
+await writeObserved(
+  world,
+  run,
+  { modelRequests: chats.length, modelSaw: model.lines, userSaw },
+  'auggie-output.txt',
+);

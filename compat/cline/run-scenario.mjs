@@ -10,22 +10,26 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
+  chatMessageLine,
+  hostEnvironment,
   installThroughHookwire,
+  linesSeenOnce,
+  loggedRequests,
   scenarioWorld,
   startStandIn,
+  userLines,
   writeObserved,
 } from '../lib/scenario-world.mjs';
 
 const world = scenarioWorld('cline', ['.cline']);
-const { work, home, project, state, meta, log } = world;
+const { work, home, project, meta } = world;
 const cline = process.env.CLINE_BIN ?? 'cline';
 spawnSync('git', ['init', '-q', project]);
 const { standIn, port } = await startStandIn(
   world,
   join(import.meta.dirname, '..', 'copilot', 'stand-in-chat.mjs'),
 );
-const env = { ...process.env, HOME: home, HOOKWIRE_STATE_DIR: state };
-delete env.CLAUDE_PROJECT_DIR;
+const env = hostEnvironment(world, { HOME: home });
 const auth = spawnSync(
   cline,
   [
@@ -74,34 +78,12 @@ standIn.kill();
 // Run-specific text: the work directory, the terminal's colours, and the stand-in SDK's warnings.
 const normalize = (text) => text.replaceAll(work, '<WORK>').replace(/\u001b\[[0-9;]*m/g, '');
 const noise = /AI SDK Warning|^\s+at |AI_SDK_LOG_WARNINGS/;
-const seen = new Set();
-const modelSaw = [];
-const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';
-const completions = requests
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line))
-  .filter((entry) => entry.url.endsWith('/chat/completions'));
-for (const { body } of completions) {
-  for (const message of body.messages ?? []) {
-    if (message.role === 'system') continue;
-    const calls = (message.tool_calls ?? []).map(
-      (call) => ` [calls ${call.function.name} ${call.function.arguments}]`,
-    );
-    const content =
-      typeof message.content === 'string'
-        ? message.content
-        : (message.content ?? []).map((part) => part.text ?? '').join('\n');
-    const shown = normalize(`${message.role}: ${content}${calls.join('')}`);
-    if (seen.has(shown)) continue;
-    seen.add(shown);
-    modelSaw.push(shown);
-  }
-}
-const userSaw = `${run.stdout}\n${run.stderr}`
-  .split('\n')
-  .map(normalize)
-  .filter((line) => line.trim() !== '' && !noise.test(line));
+const model = linesSeenOnce(normalize);
+const completions = loggedRequests(world, (entry) => entry.url.endsWith('/chat/completions'));
+for (const { body } of completions)
+  for (const message of body.messages ?? [])
+    if (message.role !== 'system') model.show(chatMessageLine(message, '\n'));
+const userSaw = userLines(run, normalize, noise);
 for (const [file, what] of [
   ['stop.txt', 'a Stop hook ran'],
   ['events.txt', 'events fired'],
@@ -111,4 +93,9 @@ for (const [file, what] of [
   const lines = readFileSync(path, 'utf8').trim().split('\n');
   userSaw.push(file === 'stop.txt' ? `(${what} ${lines.length} time(s))` : `(${what}: ${lines.join(', ')})`);
 }
-writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'cline-output.txt');
+await writeObserved(
+  world,
+  run,
+  { modelRequests: completions.length, modelSaw: model.lines, userSaw },
+  'cline-output.txt',
+);

@@ -9,7 +9,9 @@ const differences = ['exitCode', 'toolRan', 'modelRequests', 'modelSaw', 'userSa
 );
 // A run recorded before the process records existed has none to compare.
 const processDifferences =
-  a.processes && b.processes ? compareProcesses(a.processes, b.processes, a.host, a.mode !== 'native') : [];
+  a.processes && b.processes
+    ? compareProcesses(a.processes, b.processes, a.host, a.mode !== 'native', a.sameRoles)
+    : [];
 if (differences.length === 0 && processDifferences.length === 0) console.log(`${a.scenario}: SAME`);
 else {
   console.log(`${a.scenario}: DIFFERENT`);

@@ -6,31 +6,33 @@
 // shape (hooks.json) are the project's .hookwire/hooks.json, trusted with `hookwire trust`, and `hookwire
 // init copilot` installs hookwire into Copilot. COPILOT_BIN names the copilot executable.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  chatMessageLine,
+  hostEnvironment,
   installThroughHookwire,
+  linesSeenOnce,
+  loggedRequests,
   scenarioWorld,
   startStandIn,
+  userLines,
   writeObserved,
 } from '../lib/scenario-world.mjs';
 
 const world = scenarioWorld('copilot');
-const { work, home, project, state, meta, log } = world;
+const { work, home, project, meta } = world;
 const copilot = process.env.COPILOT_BIN ?? 'copilot';
 spawnSync('git', ['init', '-q', project]);
 const { standIn, port } = await startStandIn(world, join(import.meta.dirname, 'stand-in-chat.mjs'));
 
-const env = {
-  ...process.env,
+const env = hostEnvironment(world, {
   COPILOT_HOME: home,
   COPILOT_OFFLINE: 'true',
   COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}/v1`,
   COPILOT_MODEL: 'stand-in',
   COPILOT_AUTO_UPDATE: 'false',
-  HOOKWIRE_STATE_DIR: state,
-};
-delete env.CLAUDE_PROJECT_DIR;
+});
 if (world.hookwire === undefined) {
   mkdirSync(join(home, 'hooks'));
   writeFileSync(join(home, 'hooks', 'scenario.json'), world.read('copilot-hooks.json'));
@@ -53,34 +55,17 @@ const normalize = (text) =>
     .replace(/hook from "[^"]*"/g, 'hook from "<hooks file>"')
     // A tool that took long gets its duration at the end of its line (the machine's load, not the hook's).
     .replace(/ +\d+s$/, '');
-const seen = new Set();
-const modelSaw = [];
-const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';
-const completions = requests
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line))
-  .filter((entry) => entry.url.endsWith('/chat/completions'));
-for (const { body } of completions) {
-  // The first message is Copilot's system prompt: the same in both modes, and silent about hooks.
-  for (const message of (body.messages ?? []).slice(1)) {
-    const content =
-      typeof message.content === 'string'
-        ? message.content
-        : (message.content ?? []).map((part) => part.text ?? '').join('');
-    const calls = (message.tool_calls ?? []).map(
-      (call) => ` [calls ${call.function.name} ${call.function.arguments}]`,
-    );
-    const shown = normalize(`${message.role}: ${content}${calls.join('')}`);
-    if (seen.has(shown)) continue;
-    seen.add(shown);
-    modelSaw.push(shown);
-  }
-}
-const userSaw = `${run.stdout}\n${run.stderr}`
-  .split('\n')
-  // `Package extraction took ...`: the first start of a fresh home unpacks Copilot's package, a notice of its
-  // own that comes with the machine's load.
-  .filter((line) => line.trim() !== '' && !/^(Changes|Duration|Tokens|Resume|Package extraction) /.test(line))
-  .map(normalize);
-writeObserved(world, run, { modelRequests: completions.length, modelSaw, userSaw }, 'copilot-output.txt');
+const model = linesSeenOnce(normalize);
+const completions = loggedRequests(world, (entry) => entry.url.endsWith('/chat/completions'));
+// The first message is Copilot's system prompt: the same in both modes, and silent about hooks.
+for (const { body } of completions)
+  for (const message of (body.messages ?? []).slice(1)) model.show(chatMessageLine(message));
+// `Package extraction took ...`: the first start of a fresh home unpacks Copilot's package, a notice of its
+// own that comes with the machine's load.
+const userSaw = userLines(run, normalize, /^(Changes|Duration|Tokens|Resume|Package extraction) /);
+await writeObserved(
+  world,
+  run,
+  { modelRequests: completions.length, modelSaw: model.lines, userSaw },
+  'copilot-output.txt',
+);

@@ -6,17 +6,20 @@
 // hookwire into the project's .gemini/settings.json. Either way the project is a folder Gemini trusts (the
 // native run writes trustedFolders.json itself). GEMINI_BIN names the gemini executable.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  hostEnvironment,
   installThroughHookwire,
+  linesSeenOnce,
+  loggedRequests,
   scenarioWorld,
   startStandIn,
   writeObserved,
 } from '../lib/scenario-world.mjs';
 
 const world = scenarioWorld('gemini', ['.gemini']);
-const { work, home, project, state, meta, log } = world;
+const { work, home, project, meta } = world;
 const gemini = process.env.GEMINI_BIN ?? 'gemini';
 const { standIn, port } = await startStandIn(world, join(import.meta.dirname, 'stand-in-gemini.mjs'));
 writeFileSync(
@@ -24,14 +27,11 @@ writeFileSync(
   `${JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2)}\n`,
 );
 
-const env = {
-  ...process.env,
+const env = hostEnvironment(world, {
   HOME: home,
   GEMINI_API_KEY: 'stand-in',
   GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`,
-  HOOKWIRE_STATE_DIR: state,
-};
-delete env.CLAUDE_PROJECT_DIR;
+});
 delete env.GEMINI_CLI_HOME;
 if (world.hookwire === undefined) {
   const hooks = JSON.parse(world.read('native.json'));
@@ -61,14 +61,8 @@ const normalize = (text) =>
     // Gemini names the hook it ran: the scenario's command natively, `hookwire` (its entry's name) otherwise.
     .replace(/(succeeded, \d+ failed) \([^)]*\)/g, '$1 (<HOOK>)')
     .replace(/Hook\(s\) \[[^\]]*\]/g, 'Hook(s) [<HOOK>]');
-const seen = new Set();
-const modelSaw = [];
-const requests = existsSync(log) ? readFileSync(log, 'utf8') : '';
-const streamed = requests
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line))
-  .filter((request) => request.streaming);
+const model = linesSeenOnce(normalize);
+const streamed = loggedRequests(world, (request) => request.streaming);
 for (const request of streamed) {
   for (const content of request.body?.contents ?? []) {
     for (const part of content.parts ?? []) {
@@ -82,10 +76,7 @@ for (const request of streamed) {
               : undefined;
       // Gemini's own session context is the same in both modes and says nothing of hooks.
       if (text === undefined || text.startsWith('user: <session_context>')) continue;
-      const shown = normalize(text);
-      if (seen.has(shown)) continue;
-      seen.add(shown);
-      modelSaw.push(shown);
+      model.show(text);
     }
   }
 }
@@ -103,4 +94,9 @@ for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) {
   }
   if (!noise.test(line)) userSaw.push(normalize(line));
 }
-writeObserved(world, run, { modelRequests: streamed.length, modelSaw, userSaw }, 'gemini-output.txt');
+await writeObserved(
+  world,
+  run,
+  { modelRequests: streamed.length, modelSaw: model.lines, userSaw },
+  'gemini-output.txt',
+);

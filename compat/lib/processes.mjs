@@ -90,14 +90,18 @@ export function summariseProcesses(records, runDir, hostSession = undefined) {
  * The differences between two runs' processes, role by role: a role one run lacks, then for each process
  * of a role (in start order) every field that differs, the environment name by name. Deliberate
  * differences (process-differences.json, those of every host and the host's own) are left out.
+ * `scenarioSameRoles` pairs a scenario's own native roles with hookwire's (its scenario.json's `sameRoles`:
+ * a hook the host runs as a file of its own, natively, and as a script hookwire runs).
  */
 export function compareProcesses(
   native = [],
   hookwire = [],
   host = 'claude-code',
   bothThroughHookwire = false,
+  scenarioSameRoles = {},
 ) {
   const deliberate = deliberateOn(host);
+  deliberate.sameRoles = { ...deliberate.sameRoles, ...scenarioSameRoles };
   // Two runs through hookwire (the Node run against the client): a process only hookwire starts is in both.
   if (bothThroughHookwire) deliberate.hookwireOnlyRoles = [];
   const byRole = (list) => {

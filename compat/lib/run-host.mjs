@@ -9,11 +9,13 @@
 //   unshare -n sh -c 'ip link set lo up; node compat/lib/run-host.mjs HOST [--only ID,...] [SCENARIO_DIR...]'
 //
 // `--compare-only` runs nothing: it compares the kept results again (after a change of compare.mjs or of
-// the deliberate differences).
+// the deliberate differences). `--modes native,hookwire` runs those modes only and compares the others'
+// kept results.
 //
 // The host's CLI is named as its run-scenario.mjs says (CODEX_BIN, GEMINI_BIN, ...). `npm run build` first:
-// the client mode needs bin/hookwire-client. OpenCode has no hook processes of its own (its plugins run in
-// its process): there the Node run and the client are also compared with each other (`client-vs-hookwire`).
+// the client mode needs bin/hookwire-client. OpenCode and Kilo have no hook processes of their own (their
+// plugins run in their process): there the Node run and the client are also compared with each other
+// (`client-vs-hookwire`). Kilo, an OpenCode fork, runs OpenCode's scenarios.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -33,23 +35,32 @@ const here = dirname(fileURLToPath(import.meta.url));
 const project = resolve(here, '../..');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { only: { type: 'string' }, 'compare-only': { type: 'boolean' } },
+  options: {
+    only: { type: 'string' },
+    modes: { type: 'string' },
+    'compare-only': { type: 'boolean' },
+  },
 });
 const [host, ...given] = positionals;
 const hostDir = join(here, '..', host);
 if (!host || !existsSync(join(hostDir, 'run-scenario.mjs'))) throw new Error(`no compat host ${host}`);
+/** Hosts that run another host's scenarios: Kilo has OpenCode's plugin surface. */
+const scenariosOf = { kilo: 'opencode' };
+/** Hosts whose hooks run in the host's own process (a plugin), not as processes the host starts. */
+const pluginHosts = new Set(['opencode', 'kilo']);
 const compare = existsSync(join(hostDir, 'compare.mjs'))
   ? join(hostDir, 'compare.mjs')
   : join(here, '..', 'codex', 'compare.mjs');
 const node = `node ${join(project, 'dist/hookwire.cjs')}`;
 const client = `${join(project, 'bin/hookwire-client')} --hookwire ${join(project, 'dist/hookwire.cjs')}`;
-const modes = { native: undefined, hookwire: node, client };
+const allModes = { native: undefined, hookwire: node, client };
+/** `--modes native,hookwire`: those runs only; the other modes' kept results are compared as they are. */
+const runModes = values.modes?.split(',') ?? Object.keys(allModes);
 
+const scenarioDir = join(here, '..', scenariosOf[host] ?? host, 'scenarios');
 const only = values.only?.split(',');
 const scenarios = (
-  given.length > 0
-    ? given.map((d) => resolve(d))
-    : readdirSync(join(hostDir, 'scenarios')).map((d) => join(hostDir, 'scenarios', d))
+  given.length > 0 ? given.map((d) => resolve(d)) : readdirSync(scenarioDir).map((d) => join(scenarioDir, d))
 ).filter((d) => !only || only.some((id) => basename(d).startsWith(id)));
 
 /**
@@ -83,8 +94,8 @@ if (existsSync(comparisons))
 for (const dir of scenarios) {
   const id = basename(dir);
   const observed = {};
-  for (const [mode, hookwire] of Object.entries(modes)) {
-    if (values['compare-only']) {
+  for (const [mode, hookwire] of Object.entries(allModes)) {
+    if (values['compare-only'] || !runModes.includes(mode)) {
       observed[mode] = join(results, id, `${mode}.json`);
       continue;
     }
@@ -93,18 +104,25 @@ for (const dir of scenarios) {
     if (hookwire) args.push('--hookwire', hookwire);
     const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (run.status !== 0) throw new Error(`${id} ${mode}: run-scenario.mjs exited ${run.status}`);
-    observed[mode] = join(out, 'observed.json');
     mkdirSync(join(results, id), { recursive: true });
-    writeFileSync(join(results, id, `${mode}.json`), placeless(observed[mode]));
+    // Compared as kept, like the modes not run this time, so that every pair reads the same form.
+    observed[mode] = join(results, id, `${mode}.json`);
+    writeFileSync(observed[mode], `${placeless(join(out, 'observed.json'))}\n`);
   }
   const pairs = [
     ['hookwire', 'native', 'hookwire'],
     ['client', 'native', 'client'],
-    ...(host === 'opencode' ? [['client-vs-hookwire', 'hookwire', 'client']] : []),
+    ...(pluginHosts.has(host) ? [['client-vs-hookwire', 'hookwire', 'client']] : []),
   ];
   const lines = pairs.map(([label, a, b]) => {
+    if (!existsSync(observed[a]) || !existsSync(observed[b])) return `${id} ${label}: not run`;
     const compared = spawnSync(process.execPath, [compare, observed[a], observed[b]], { encoding: 'utf8' });
-    return compared.stdout.trimEnd().replace(/^(\S+): /, `$1 ${label}: `);
+    // A difference quotes the values it found: this machine's directories named, as in the kept runs.
+    return compared.stdout
+      .trimEnd()
+      .replace(/^(\S+): /, `$1 ${label}: `)
+      .replaceAll(project, '<project>')
+      .replaceAll(process.env.HOME ?? '/root', '<home>');
   });
   blocks.set(id, lines.join('\n').split('\n'));
   console.log(lines.join('\n'));

@@ -80,8 +80,12 @@ export function scenarioWorld(host, directories = []) {
   };
 }
 
-/** Ends the daemon the native client started in the world's runtime directory, found by its socket path. */
-function endWorldDaemon(world) {
+/** What names the world's directory but never ends by itself: the client's daemon, Cline's hub daemon. */
+const DAEMONS = ['\0daemon\0', '--cline-hub-daemon'];
+
+/** The processes whose command line names the world's directory, and whether each is a daemon. */
+function worldProcesses(world) {
+  const found = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let command = '';
     try {
@@ -89,12 +93,44 @@ function endWorldDaemon(world) {
     } catch {
       continue;
     }
-    if (command.includes('\0daemon\0') && command.includes(`${world.runtime}/`)) {
-      try {
-        process.kill(Number(pid), 'SIGTERM');
-      } catch {
-        // Gone already.
-      }
+    if (Number(pid) !== process.pid && command.includes(`${world.work}/`) && alive(pid))
+      found.push({ pid: Number(pid), daemon: DAEMONS.some((mark) => command.includes(mark)) });
+  }
+  return found;
+}
+
+/** A zombie is gone for this purpose: its parent reaps it, nothing of it writes any more. */
+function alive(pid) {
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits (up to 20 s) for what the host left running for this world to end by itself, so that a hook the host
+ * does not wait for (Auggie's PromptSubmit, Cline's TaskComplete) is recorded whole, then ends the rest: the
+ * daemons, and whatever did not end; resolves when they are gone, so that the world's directory can go.
+ */
+async function endWorldProcesses(world) {
+  for (let waited = 0; waited < 20_000 && worldProcesses(world).some((p) => !p.daemon); waited += 100)
+    await new Promise((done) => setTimeout(done, 100));
+  const left = worldProcesses(world).map((p) => p.pid);
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
+  for (let waited = 0; waited < 5000 && left.some(alive); waited += 50)
+    await new Promise((done) => setTimeout(done, 50));
+  for (const pid of left.filter(alive)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
     }
   }
 }
@@ -109,6 +145,68 @@ export async function startStandIn(world, script) {
   const written = () => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '';
   while (!written()) await new Promise((done) => setTimeout(done, 20));
   return { standIn, port: readFileSync(portFile, 'utf8') };
+}
+
+/**
+ * The host's environment: this script's (the recorder's variables and the probes among them), hookwire's
+ * state directory in the world, then the host's own `variables`; never a CLAUDE_PROJECT_DIR of the shell the
+ * harness was started from.
+ */
+export function hostEnvironment(world, variables) {
+  const env = { ...process.env, HOOKWIRE_STATE_DIR: world.state, ...variables };
+  delete env.CLAUDE_PROJECT_DIR;
+  return env;
+}
+
+/** The requests the stand-in logged, one object each, those `wanted` keeps. */
+export function loggedRequests(world, wanted) {
+  const text = existsSync(world.log) ? readFileSync(world.log, 'utf8') : '';
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter(wanted);
+}
+
+/**
+ * What the model read, as lines: `show(text)` adds `normalize(text)` unless it is there already (every
+ * request repeats the history before it).
+ */
+export function linesSeenOnce(normalize) {
+  const lines = [];
+  const seen = new Set();
+  const show = (text) => {
+    const shown = normalize(text);
+    if (seen.has(shown)) return;
+    seen.add(shown);
+    lines.push(shown);
+  };
+  return { lines, show };
+}
+
+/** A Chat Completions message as the model reads it: `role: text [calls NAME ARGUMENTS]...`. */
+export function chatMessageLine(message, partSeparator = '') {
+  const text =
+    typeof message.content === 'string'
+      ? message.content
+      : (message.content ?? []).map((part) => part.text ?? '').join(partSeparator);
+  const calls = (message.tool_calls ?? []).map(
+    (call) => ` [calls ${call.function.name} ${call.function.arguments}]`,
+  );
+  return `${message.role}: ${text}${calls.join('')}`;
+}
+
+/**
+ * What the user was shown: the host's stdout, then its stderr, line by line, normalised; blank lines and
+ * `noise` left out, tested before and after normalising (`Duration 12s` is noise, and so is a line whose
+ * colours normalising takes away).
+ */
+export function userLines(run, normalize, noise) {
+  return `${run.stdout}\n${run.stderr}`.split('\n').flatMap((line) => {
+    const shown = normalize(line);
+    const dropped = [line, shown].some((text) => text.trim() === '' || noise?.test(text));
+    return dropped ? [] : [shown];
+  });
 }
 
 /**
@@ -131,7 +229,9 @@ export function installThroughHookwire(world, env, initArgs) {
 }
 
 /** Writes observed.json (and the host's raw output as `outputName`), prints its path, removes the world. */
-export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, outputName) {
+export async function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, outputName) {
+  // What the host left running for this world first: a hook it did not wait for writes and records its end.
+  await endWorldProcesses(world);
   const ran = join(world.work, 'ran.txt');
   const observed = {
     scenario: world.meta.name,
@@ -142,6 +242,9 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
     modelRequests,
     modelSaw,
     userSaw,
+    // A scenario's hook written twice, as the host's own hook file natively and in Claude Code's shape
+    // through hookwire (Cline's): which native role is which hookwire one (processes.mjs, compareProcesses).
+    ...(world.meta.sameRoles ? { sameRoles: world.meta.sameRoles } : {}),
   };
   const records = readFileSync(join(world.work, 'processes.jsonl'), 'utf8')
     .split('\n')
@@ -162,7 +265,6 @@ export function writeObserved(world, run, { modelRequests, modelSaw, userSaw }, 
   // The raw records of every process, beside observed.json, for a look at what the reduction left out.
   writeFileSync(join(world.out, 'processes.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
   console.log(join(world.out, 'observed.json'));
-  endWorldDaemon(world);
   // A process of the host's may still be writing there for a moment (OpenCode's): retry.
   rmSync(world.work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }

@@ -32,8 +32,6 @@ export async function runPluginHostScenario(host) {
   const world = scenarioWorld(host.name, ['.config']);
   const { work, home, project, state, meta, log } = world;
   spawnSync('git', ['init', '-q', project]);
-  const runtime = join(work, 'run');
-  mkdirSync(runtime, { mode: 0o700 });
   const { standIn, port } = await startStandIn(
     world,
     join(import.meta.dirname, '..', 'copilot', 'stand-in-chat.mjs'),
@@ -55,9 +53,9 @@ export async function runPluginHostScenario(host) {
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_STATE_HOME: join(home, '.local', 'state'),
     HOOKWIRE_STATE_DIR: state,
-    // A runtime directory of the world's own: the plugin starts a daemon of its own there, which exits
-    // soon after the world is gone.
-    XDG_RUNTIME_DIR: runtime,
+    // The world's runtime directory (scenarioWorld): the plugin starts a daemon of its own there, which
+    // writeObserved ends with the world.
+    XDG_RUNTIME_DIR: world.runtime,
     HOOKWIRE_DAEMON_IDLE_MS: '60000',
     // Both install plugins and providers with npm: a closed port and offline, so it fails fast.
     npm_config_registry: 'http://127.0.0.1:9',

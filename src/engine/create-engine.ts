@@ -202,12 +202,16 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
       for (const { watcher } of watchers) watcher.close();
       watchers.clear();
       controller.abort(new HookwireError('closed', 'the engine was closed'));
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, deadlineMs);
-      });
-      await Promise.race([Promise.allSettled([...inFlight]), deadline]);
-      clearTimeout(timer);
+      // With nothing in flight (an event no hook matched) there is nothing to wait for: no deadline timer,
+      // whose first setTimeout costs a fresh `hookwire run` its timers' start-up.
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, deadlineMs);
+        });
+        await Promise.race([Promise.allSettled([...inFlight]), deadline]);
+        clearTimeout(timer);
+      }
       // MCP connections are the process's (hooks of every engine share them): closing one engine ends them,
       // stdio servers with them, and the next mcp_tool hook reconnects; a daemon keeps them warm instead.
       if (!options.keepMcpConnections) await closeMcpConnections();

@@ -71,7 +71,7 @@ export const MAX_DOCUMENT_LENGTH = 1024 * 1024;
 export function parseJsonDocument(text: string): JsonDocument {
   const errors: ParseError[] = [];
   const tooLong = text.length > MAX_DOCUMENT_LENGTH;
-  const tooDeep = tooLong ? undefined : offsetTooDeep(text);
+  const tooDeep = tooLong || fewOpeners(text) ? undefined : offsetTooDeep(text);
   let root: Node | undefined;
   if (!tooLong && tooDeep === undefined) {
     try {
@@ -149,6 +149,23 @@ function repeatedKey(properties: readonly Node[]): { first: Node; second: Node }
     seen.set(keyNode.value, keyNode);
   }
   return undefined;
+}
+
+const OPENER = /[[{]/g;
+
+/**
+ * Whether the text holds at most MAX_NESTING_DEPTH brackets that open (in strings or not), so that it cannot
+ * nest deeper: the usual case, told by the regular expression engine's native search, where offsetTooDeep's
+ * loop over every character runs in V8's interpreter on `hookwire run`'s cold start (about 2 ms for a 7 KB
+ * file).
+ */
+function fewOpeners(text: string): boolean {
+  OPENER.lastIndex = 0;
+  let count = 0;
+  while (OPENER.test(text)) {
+    if (++count > MAX_NESTING_DEPTH) return false;
+  }
+  return true;
 }
 
 /** The offset of the bracket that opens level MAX_NESTING_DEPTH + 1, outside strings; undefined if none. */

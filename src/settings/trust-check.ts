@@ -7,6 +7,7 @@ import type { ConfiguredHook, Diagnostic, SourceLevel } from './configured-hook.
 import { describePlugin, type PluginOrigin } from './plugin-origin.js';
 import { CLAUDE_DIRECTORY, LOCAL_SETTINGS_FILE, SETTINGS_FILE } from './settings-locations.js';
 import type { TrustEntry, TrustStoreReading } from './trust-store.js';
+import { bytesHaveDigest } from './trusted-bytes.js';
 
 /** Why a source that needs trust is not trusted. */
 export type UntrustedReason =
@@ -54,7 +55,7 @@ export type TrustVerdict =
   | { readonly trusted: true }
   | { readonly trusted: false; readonly reason: UntrustedReason };
 
-/** SHA-256 (hex) of a file's bytes, without loading node:crypto for a settings file's few KB (common/sha256.ts). */
+/** SHA-256 (hex) of a file's bytes (node:crypto, loaded on first use: common/sha256.ts). */
 export { sha256Hex };
 
 /** The file's real path (symlinks resolved), or the path itself when it cannot be resolved. */
@@ -82,6 +83,8 @@ export interface TrustProject {
  * (its real path), and a project's own file resolves inside the project: a hostile repository whose
  * `.hookwire/hooks.json` links to a trusted project's file does not run its own scripts under that trust
  * (docs/trust.md, "Trust binds the bytes and the project"). A store that cannot be read trusts nothing.
+ * The bytes are compared with the trusted copy kept beside the store when there is one, else hashed
+ * (trusted-bytes.ts).
  * Without `project` (Deep Agents' own trust), the bytes and real path alone decide, as before.
  */
 export function checkTrust(
@@ -103,7 +106,7 @@ export function checkTrust(
   // By the path as given, else by its real path: the same project reached through a symlinked directory.
   const entry = reading.store.files[file] ?? reading.store.files[now];
   if (entry === undefined) return { trusted: false, reason: { kind: 'new' } };
-  if (entry.sha256 !== sha256Hex(bytes)) {
+  if (!bytesHaveDigest(storeFile, bytes, entry.sha256)) {
     return { trusted: false, reason: { kind: 'changed', trustedAt: entry.trustedAt } };
   }
   if (now !== entry.realpath) return { trusted: false, reason: { kind: 'moved', was: entry.realpath, now } };

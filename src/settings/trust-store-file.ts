@@ -53,6 +53,8 @@ export interface TrustStoreFormat<Store> {
    * directory); `created`: it is created 0700 when missing, and otherwise taken as it is (a symlink too).
    */
   readonly directory: 'private' | 'created';
+  /** Run under the lock once the store is written: what the format keeps beside the store follows it. */
+  readonly afterWrite?: (store: Store, file: string) => void;
 }
 
 /** What an update did: the store written, or why the file was left as it was. */
@@ -88,6 +90,7 @@ export async function updateTrustStoreFile<Store>(
     if (reading.problem !== undefined) return { refused: 'unreadable', reading };
     const next = change(reading.store);
     writeAtomically(file, format.serialize(next, file));
+    format.afterWrite?.(next, file);
     return { store: next };
   } finally {
     if (taken.kind === 'owned') removeQuietly(lock);

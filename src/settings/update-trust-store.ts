@@ -6,6 +6,7 @@ import {
   type TrustStoreReading,
 } from './trust-store.js';
 import { type TrustStoreFormat, trustStoreWriteError, updateTrustStoreFile } from './trust-store-file.js';
+import { pruneTrustedBytes } from './trusted-bytes.js';
 
 /** hookwire's store as a format of the one store file (`trust-store-file.ts`). */
 const HOOKWIRE_TRUST_STORE: TrustStoreFormat<TrustStore> = {
@@ -24,12 +25,15 @@ const HOOKWIRE_TRUST_STORE: TrustStoreFormat<TrustStore> = {
   /** How long `trust` waits for another `trust` holding the lock; a lock older than 60 s is a crash's. */
   lock: { kind: 'owner-pid', waitMs: 10_000, staleMs: 60_000 },
   directory: 'private',
+  // The trusted bytes kept beside the store that no entry names any more go (trusted-bytes.ts).
+  afterWrite: (store, file) =>
+    pruneTrustedBytes(file, new Set(Object.values(store.files).map((entry) => entry.sha256))),
 };
 
 /**
  * Changes the trust store: under its lock, re-reads the store, applies `change`, and writes the result
- * atomically (`updateTrustStoreFile`). A store that cannot be read is refused, not overwritten: it may hold
- * the user's other approvals.
+ * atomically (`updateTrustStoreFile`), then removes the trusted bytes no entry names any more. A store that
+ * cannot be read is refused, not overwritten: it may hold the user's other approvals.
  */
 export async function updateTrustStore(
   storeFile: string,

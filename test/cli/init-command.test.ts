@@ -247,6 +247,68 @@ describe('hookwire init claude', () => {
     ]);
   });
 
+  it('adds the entries of a hooks file already there when the settings hold no hooks, and an undo takes them out', async () => {
+    // A clone, or a project set up for another host: Claude Code would otherwise never call its hooks.
+    const hooks = JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 30 }] }],
+        Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }],
+      },
+    });
+    const directory = project({ '.hookwire/hooks.json': hooks });
+    const before = snapshot(directory);
+    const done = await init(directory);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain(
+      'hookwire init: no hooks to move in .claude/settings.json or .claude/settings.local.json; .hookwire/hooks.json has hooks for PreToolUse, Stop\n  .claude/settings.json: created, catch-all entries for PreToolUse, Stop\n',
+    );
+    // The user has not reviewed a hooks file init did not write: `hookwire trust` is theirs to run.
+    expect(done.stderr).toContain('holds hooks you have not trusted');
+    expect(read(directory, '.claude/settings.json')).toEqual({
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: guarded(`${CALL} PreToolUse`, 'claude', 'PreToolUse'),
+                timeout: 35,
+              },
+            ],
+          },
+        ],
+        Stop: [
+          { hooks: [{ type: 'command', command: guarded(`${CALL} Stop`, 'claude', 'Stop'), timeout: 605 }] },
+        ],
+      },
+    });
+    expect(readFileSync(join(directory, '.hookwire/hooks.json'), 'utf8')).toBe(hooks);
+    const after = snapshot(directory);
+    expect((await init(directory)).stdout).toContain('.hookwire/hooks.json holds the hooks');
+    expect(snapshot(directory)).toEqual(after);
+    const undone = await runCli(['init', '--undo', '--project', directory]);
+    expect(undone.stdout).toBe(
+      [
+        'hookwire init --undo:',
+        '  .claude/settings.json: removed (init created it)',
+        '  .hookwire/hooks.json: kept (it was there before init)',
+        '',
+      ].join('\n'),
+    );
+    expect(snapshot(directory)).toEqual(before);
+    expect(existsSync(join(directory, '.claude'))).toBe(false);
+
+    // Settings of the user's without hooks get the entries beside their keys, and back to the byte.
+    const settings = '{\r\n\t"model" :  "opus"\r\n}';
+    const theirs = project({ '.hookwire/hooks.json': hooks, '.claude/settings.json': settings });
+    const original = snapshot(theirs);
+    expect((await init(theirs)).code).toBe(0);
+    expect(read(theirs, '.claude/settings.json').model).toBe('opus');
+    expect(Object.keys(read(theirs, '.claude/settings.json').hooks)).toEqual(['PreToolUse', 'Stop']);
+    expect((await runCli(['init', '--undo', '--project', theirs])).code).toBe(0);
+    expect(snapshot(theirs)).toEqual(original);
+  });
+
   it('--undo restores the original bytes and removes what init wrote', async () => {
     const directory = project({ '.claude/settings.json': SETTINGS, '.claude/settings.local.json': LOCAL });
     const before = snapshot(directory);

@@ -44,7 +44,7 @@ export interface OpenCodePluginOptions {
 export function openCodePluginSource(options: OpenCodePluginOptions): string {
   return `${pluginMarker(options.host)} ${options.version}: hands the host's events to hookwire and applies its answers.
 // Remove it with \`hookwire init ${options.host} --undo\`. docs/hosts/opencode.md says what each answer does.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 
@@ -77,10 +77,36 @@ function runHookwire(event, stdin, cwd) {
   });
 }
 
+/**
+ * \`hookwire run\` for one event, waited for before anything else of the host runs: for an event whose answer
+ * the host takes only if the plugin acts before its first \`await\` (Stop: Kilo's \`run\` ends with the session's
+ * prompt, docs/hosts/kilo.md).
+ */
+function runHookwireNow(event, stdin, cwd) {
+  const child = spawnSync('/bin/sh', ['-c', \`\${COMMAND} "$1"\`, 'sh', event], {
+    cwd,
+    input: stdin,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.error !== undefined) return { code: 2, stdout: '', stderr: \`could not be started: \${child.error.message}\` };
+  const stderr = child.status === null ? child.stderr || \`killed by \${child.signal}\` : child.stderr;
+  return { code: child.status ?? 2, stdout: child.stdout, stderr };
+}
+
 /** hookwire's answer for one event: the parsed JSON, or why there is none (fails closed where it can block). */
 async function ask(event, payload, cwd) {
   const stdin = JSON.stringify({ ...payload, directory: cwd });
-  const { code, stdout, stderr } = (await askDaemon([...RUN, event], stdin, cwd)) ?? (await runHookwire(event, stdin, cwd));
+  return read(event, (await askDaemon([...RUN, event], stdin, cwd)) ?? (await runHookwire(event, stdin, cwd)));
+}
+
+/** ask, answered before the call returns (runHookwireNow). */
+function askNow(event, payload, cwd) {
+  return read(event, runHookwireNow(event, JSON.stringify({ ...payload, directory: cwd }), cwd));
+}
+
+/** What hookwire's exit code, stdout and stderr for one event say. */
+function read(event, { code, stdout, stderr }) {
   const failed = (why) => ({ failed: \`hookwire (\${event}): \${why}\` });
   if (code !== 0) return failed(stderr.trim() || \`exited with \${code}\`);
   if (stderr.trim() !== '') process.stderr.write(stderr.endsWith('\\n') ? stderr : \`\${stderr}\\n\`);
@@ -94,7 +120,15 @@ async function ask(event, payload, cwd) {
 
 /** Asks hookwire; a failure blocks where \`blocking\`, else is told on stderr. The answer, or {}. */
 async function decide(event, payload, cwd, blocking) {
-  const result = await ask(event, payload, cwd);
+  return answerOf(await ask(event, payload, cwd), blocking);
+}
+
+/** decide, answered before the call returns. */
+function decideNow(event, payload, cwd, blocking) {
+  return answerOf(askNow(event, payload, cwd), blocking);
+}
+
+function answerOf(result, blocking) {
   if (result.failed !== undefined) {
     if (blocking) return { block: result.failed };
     process.stderr.write(\`\${result.failed}\\n\`);
@@ -165,7 +199,10 @@ export const HookwirePlugin = async ({ client, directory }) => {
       if (typeof sessionID !== 'string') return;
       if (event.type === 'session.idle' && EVENTS.has('session.idle')) {
         const stopHookActive = continued.has(sessionID);
-        const answer = await decide('session.idle', { sessionID, stopHookActive }, directory, false);
+        // Asked and applied before the handler's first await: Kilo's \`run\` ends with the session's prompt,
+        // so a Stop asked over the socket is neither run nor applied there (docs/hosts/kilo.md). The host waits
+        // for the Stop hooks, once per turn.
+        const answer = decideNow('session.idle', { sessionID, stopHookActive }, directory, false);
         if (typeof answer.block !== 'string') {
           continued.delete(sessionID);
           return;

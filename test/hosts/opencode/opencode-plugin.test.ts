@@ -102,6 +102,45 @@ function call(
 
 const toolInput = { tool: 'bash', sessionID: 'ses_1', callID: 'call_1' };
 
+/**
+ * The Stop driver: a session.idle event handed to the plugin as the host's bus does, with a client whose
+ * promptAsync records each prompt; prints how many were sent before the handler's first yield (what Kilo's
+ * `run` takes, docs/hosts/kilo.md) and in all, and the plugin's stderr.
+ */
+const STOP_DRIVER = `
+import { HookwirePlugin } from './hookwire.mjs';
+const prompts = [];
+const client = { session: { promptAsync: async (request) => { prompts.push(request.body.parts[0].text); } } };
+const hooks = await HookwirePlugin({ client, directory: process.cwd() });
+const idle = { event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } };
+const handled = hooks.event(idle);
+const beforeYield = prompts.length;
+await handled;
+console.log(JSON.stringify({ beforeYield, prompts }));
+`;
+
+/** Hands one session.idle to the plugin written for `dir`'s Stop hooks; what STOP_DRIVER printed. */
+function stop(dir: string): Promise<{ beforeYield: number; prompts: string[] }> {
+  const hooksFile = join(dir, '.hookwire', 'hooks.json');
+  const source = openCodePluginSource({
+    host: 'kilo',
+    command: `${HOOKWIRE} run --host kilo --settings ${JSON.stringify(hooksFile)}`,
+    runArguments: ['run', '--host', 'kilo', '--settings', hooksFile],
+    daemon: null,
+    events: ['session.idle'],
+    version: '0.0.0',
+  });
+  writeFileSync(join(dir, 'hookwire.mjs'), source);
+  writeFileSync(join(dir, 'stop-driver.mjs'), STOP_DRIVER);
+  const child = spawn(process.execPath, ['stop-driver.mjs'], {
+    cwd: dir,
+    env: { ...process.env, HOOKWIRE_STATE_DIR: state, CLAUDE_PROJECT_DIR: dir },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  return new Promise((done) => child.on('close', () => done(JSON.parse(stdout))));
+}
+
 describe.concurrent("hookwire's OpenCode plugin", () => {
   it("throws a guard's exit-2 stderr, so OpenCode does not run the call", async () => {
     const dir = project(one('PreToolUse', { type: 'command', command: "echo 'no rm' >&2; exit 2" }, 'Bash'));
@@ -149,6 +188,16 @@ describe.concurrent("hookwire's OpenCode plugin", () => {
         parts: [part, added(0, 'CONTEXT-SessionStart'), added(1, 'CONTEXT-UserPromptSubmit')],
       },
     });
+  });
+
+  it("sends a Stop block's reason as the next prompt before the handler first yields (Kilo's run ends at it)", async () => {
+    const dir = project(one('Stop', printing({ decision: 'block', reason: 'run the tests' })));
+    expect(await stop(dir)).toEqual({ beforeYield: 1, prompts: ['run the tests'] });
+  });
+
+  it('negative control: a Stop hook that lets the session stop sends no prompt', async () => {
+    const dir = project(one('Stop', { type: 'command', command: 'true' }));
+    expect(await stop(dir)).toEqual({ beforeYield: 0, prompts: [] });
   });
 
   it('fails closed: a hookwire that cannot be started blocks the call, saying why', async () => {

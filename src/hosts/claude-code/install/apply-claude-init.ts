@@ -32,6 +32,7 @@ import {
   planClaudeInit,
   type SettingsText,
 } from './plan-claude-init.js';
+import { type HooksFileEntriesPlan, planHooksFileEntries } from './plan-hooks-file-entries.js';
 import { withHooksRestored, writeProjectFile } from './with-hooks-restored.js';
 
 /** The options of `hookwire init claude`, as given on the command line. */
@@ -75,10 +76,17 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
   };
   const plan = planClaudeInit(settings, target);
   for (const note of plan.notes) process.stderr.write(`hookwire init: ${note}\n`);
+  // Nothing to move, but a hooks file there already (a clone, a project set up for another host): Claude
+  // Code gets the entries that call it, or its hooks would be silently off there.
+  const entries =
+    plan.moved.length === 0 && state === undefined && existsSync(hooksPath)
+      ? planHooksFileEntries({ file: hooksFile, text: readFileSync(hooksPath, 'utf8') }, settings, target)
+      : undefined;
   if (options.print) {
-    process.stdout.write(`${JSON.stringify({ hooks: plan.catchAlls }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ hooks: entries?.catchAlls ?? plan.catchAlls }, null, 2)}\n`);
     return 0;
   }
+  if (entries !== undefined) return addHooksFileEntries(projectDir, hooksPath, entries, target, options);
   if (plan.moved.length === 0) {
     const already = state ? `; ${hooksFile} holds the hooks` : '';
     process.stdout.write(
@@ -145,6 +153,58 @@ export async function applyClaudeInit(projectDir: string, options: ClaudeInitOpt
   if (!trustedBefore) {
     process.stderr.write(
       `hookwire init: ${hooksPath} held hooks you have not trusted; review them with \`${reviewCommand(projectDir)}\` before \`hookwire run\` runs them\n`,
+    );
+  }
+  return 0;
+}
+
+/**
+ * Writes the entries of `planHooksFileEntries` for a hooks file init did not write, with the state that lets
+ * `--undo` take them out to the byte: the settings file's backup (none when init creates it), the hooks file
+ * kept. The hooks file's trust is left to the user (`hookwire trust`), who has not reviewed it by running init.
+ */
+async function addHooksFileEntries(
+  projectDir: string,
+  hooksPath: string,
+  entries: HooksFileEntriesPlan,
+  target: CatchAllTarget,
+  options: ClaudeInitOptions,
+): Promise<number> {
+  const hooksFile = relative(projectDir, hooksPath);
+  const { file, text, created } = entries.settings;
+  const path = join(projectDir, file);
+  const trustedSettings = !created && isTrustedNow(path, projectDir);
+  const existingDirectories = initDirectories(hooksFile).filter((directory) =>
+    existsSync(join(projectDir, directory)),
+  );
+  const backup = join(BACKUP_DIRECTORY, basename(file));
+  if (!created) writeProjectFile(projectDir, backup, readFileSync(path, 'utf8'));
+  writeProjectFile(projectDir, file, text);
+  const next: InitState = {
+    hooksFile,
+    hooksFileSha256: sha256(readFileSync(hooksPath, 'utf8')),
+    hooksFileKept: true,
+    files: [{ settings: file, backup, written: text, ...(created ? { created: true } : {}) }],
+    existingDirectories,
+  };
+  writeProjectFile(projectDir, STATE_FILE, stateText(next));
+  if (!existsSync(join(projectDir, STATE_GITIGNORE)))
+    writeProjectFile(projectDir, STATE_GITIGNORE, STATE_GITIGNORE_TEXT);
+  const events = Object.keys(entries.catchAlls);
+  process.stdout.write(
+    [
+      `hookwire init: no hooks to move in ${CLAUDE_SETTINGS_FILES.join(' or ')}; ${hooksFile} has hooks for ${events.join(', ')}`,
+      `  ${file}: ${created ? 'created' : 'rewritten'}, catch-all entries for ${events.join(', ')}${created ? '' : ` (backup: ${backup})`}`,
+      `  calls: ${target.hookwire} run --settings ${target.hooksFile} <Event>`,
+      `  events take: ${eventPathOf(options.cliPath, target.hookwire)}`,
+      '  undo: hookwire init --undo',
+      '',
+    ].join('\n'),
+  );
+  if (trustedSettings) await keepTrust([{ path, level: levelOf(file), text }], projectDir);
+  if (!isTrustedNow(hooksPath, projectDir)) {
+    process.stderr.write(
+      `hookwire init: ${hooksPath} holds hooks you have not trusted; review them with \`${reviewCommand(projectDir)}\` before \`hookwire run\` runs them\n`,
     );
   }
   return 0;

@@ -5,6 +5,7 @@ import { isInsideDirectory } from '../../../common/is-inside-directory.js';
 import { CommandInputError } from '../../../errors/command-input-error.js';
 import { assertConfined } from '../../../install/confined-path.js';
 import { isJsonObject } from '../../../install/stay-reason.js';
+import { CLAUDE_DIRECTORY } from '../../../settings/settings-locations.js';
 
 /** Where `hookwire init` keeps its backups and state, relative to the project. */
 export const STATE_DIRECTORY = '.hookwire';
@@ -31,20 +32,30 @@ export interface RewrittenFile {
    * hooks added since from those init left there when it does not.
    */
   readonly written: string;
+  /** The file did not exist before init (no backup): undo removes it while it reads as init wrote it. */
+  readonly created?: boolean;
 }
 
 /** `.hookwire/init.json`: what `hookwire init` did, so that a later init adds to it and `--undo` reverts it. */
 export interface InitState {
   readonly hooksFile: string;
   readonly hooksFileSha256: string;
+  /**
+   * The hooks file was there before init, which only added the entries that call it (`planHooksFileEntries`):
+   * undo leaves it.
+   */
+  readonly hooksFileKept?: boolean;
   readonly files: readonly RewrittenFile[];
   /** Which of `initDirectories` existed before init first ran (undo removes the others when empty). */
   readonly existingDirectories?: readonly string[];
 }
 
-/** The directories init may create for its files, innermost first: the backups', the hooks file's, its own. */
+/**
+ * The directories init may create for its files, innermost first: the backups', the hooks file's, its own,
+ * and Claude Code's, for a settings file init creates (`planHooksFileEntries`).
+ */
 export function initDirectories(hooksFile: string): string[] {
-  return [BACKUP_DIRECTORY, dirname(hooksFile), STATE_DIRECTORY];
+  return [BACKUP_DIRECTORY, dirname(hooksFile), STATE_DIRECTORY, CLAUDE_DIRECTORY];
 }
 
 /** The SHA-256 of a text, hex. */

@@ -27,10 +27,20 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
   const removed: string[] = [];
   for (const entry of state.files) {
     const { settings, backup } = entry;
-    const original = readFileSync(join(projectDir, backup), 'utf8');
     const path = join(projectDir, settings);
     const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
     const asInitLeftIt = current === undefined || current === entry.written;
+    if (entry.created === true && asInitLeftIt) {
+      // Init created it: gone again, as it was.
+      if (current !== undefined) {
+        rmSync(path);
+        removed.push(path);
+      }
+      lines.push(`  ${settings}: removed (init created it)`);
+      continue;
+    }
+    // A file init created and that was edited since: the edits stay, its hooks are those added since.
+    const original = entry.created === true ? '{}' : readFileSync(join(projectDir, backup), 'utf8');
     const text = asInitLeftIt ? original : withHooksRestored(current, original, entry);
     // Trusted with the restored bytes only when the bytes undo replaces were trusted.
     if (current !== undefined && isTrustedNow(path, projectDir))
@@ -46,7 +56,9 @@ export async function undoClaudeInit(projectDir: string): Promise<number> {
     rmSync(join(projectDir, backup), { force: true });
   }
   const hooksPath = join(projectDir, state.hooksFile);
-  if (existsSync(hooksPath) && sha256(readFileSync(hooksPath, 'utf8')) !== state.hooksFileSha256) {
+  if (state.hooksFileKept === true) {
+    lines.push(`  ${state.hooksFile}: kept (it was there before init)`);
+  } else if (existsSync(hooksPath) && sha256(readFileSync(hooksPath, 'utf8')) !== state.hooksFileSha256) {
     lines.push(`  ${state.hooksFile}: changed since init, kept (hooks added there are not in the settings)`);
   } else {
     rmSync(hooksPath, { force: true });

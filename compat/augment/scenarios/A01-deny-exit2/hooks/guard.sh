@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 echo 'rm is not allowed here' >&2
 exit 2

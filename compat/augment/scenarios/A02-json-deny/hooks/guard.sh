@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"writing files is not allowed"}}'

@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > {{WORK}}/ran.txt"}}}'

@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"remember to run the tests"}}'

@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo 'the prompt was seen by a hook'

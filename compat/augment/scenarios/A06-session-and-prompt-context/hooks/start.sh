@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/bin/bash
 echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"the project uses tabs"}}'

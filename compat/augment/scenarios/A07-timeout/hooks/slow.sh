@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 sleep 5
 echo 'too late' >&2
 exit 2

@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 echo 'boom' >&2
 exit 1

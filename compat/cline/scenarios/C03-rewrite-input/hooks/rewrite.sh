@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > {{WORK}}/ran.txt"}}}'

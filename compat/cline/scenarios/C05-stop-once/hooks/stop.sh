@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 echo ran >> {{WORK}}/stop.txt
 echo '{"decision":"block","reason":"run the tests first"}'

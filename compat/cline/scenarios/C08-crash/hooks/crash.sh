@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 echo boom >&2
 exit 1

@@ -1,3 +1,3 @@
-#!/bin/sh
+#!/bin/bash
 cat >/dev/null
 echo "$1" >> {{WORK}}/events.txt
