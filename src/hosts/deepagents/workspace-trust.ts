@@ -1,30 +1,19 @@
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isRecord } from '../../common/is-record.js';
 import { isFile } from '../../common/path-kind.js';
 import { checkTrust } from '../../settings/trust-check.js';
 import { readTrustStore } from '../../settings/trust-store.js';
+import { type TrustStoreFormat, updateTrustStoreFile } from '../../settings/trust-store-file.js';
 import { pythonUtf8Error } from './python-json.js';
 
 /*
  * Deep Agents Code's workspace trust for project hooks (upstream `trust.py`), in its own store so that
  * hookwire and Deep Agents Code read and write the same answers: `~/.deepagents/.state/hooks_trust.json`,
  * `{"projects": {"<canonical root>": {"trusted_at": "<UTC ISO>"}}, "version": 1}`, sorted keys, a trailing
- * newline, 0600 in a 0700 directory, written atomically under a lock (`<store>.lock`, 5 s). A corrupt or
+ * newline, 0600 in a 0700 directory, written atomically under a lock (`<store>.lock`, 5 s) by hookwire's one
+ * store writer (`src/settings/trust-store-file.ts`), this format its adapter. A corrupt or
  * unknown-version store counts as empty and is never overwritten. "Always allow" trusts the root's path
  * (it survives edits of the hooks file); "allow once" holds for this session and the SHA-256 of the file's
  * bytes only. Headless runs (`explicit_only`) ignore the store: only an explicit grant enables project hooks.
@@ -114,71 +103,36 @@ export async function untrustProject(file: string, root: string): Promise<boolea
 type TrustedProjects = Readonly<Record<string, { readonly trusted_at: string }>>;
 
 /**
- * Rewrites the store as upstream's `trust.py` does: under its lock file, read again inside the lock, sorted
- * keys, two-space indent, a trailing newline, 0600 in a 0700 directory, replaced atomically. A corrupt or
- * unknown-version store is never overwritten.
+ * Upstream's store (`trust.py`) as a format of hookwire's one store file (`updateTrustStoreFile`): sorted
+ * keys, two-space indent, a trailing newline; a corrupt or unknown-version store is never overwritten; its
+ * lock is upstream's FileLock file (`<store>.lock`, 5 s), which upstream leaves behind: one untouched for
+ * longer than any write takes (10 s) is such a leftover, not a writer at work; its directory is created 0700
+ * when missing and otherwise taken as it is.
  */
-async function updateHooksTrust(
-  file: string,
-  change: (projects: TrustedProjects) => TrustedProjects,
-): Promise<boolean> {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const lock = `${file}.lock`;
-  const deadline = Date.now() + LOCK_TIMEOUT_MS;
-  let owned = false;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx', 0o600));
-      owned = true;
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-      // Upstream's FileLock takes an flock on the same file and leaves it behind when done: a lock file
-      // untouched for longer than any write takes is such a leftover, not a writer at work.
-      if (lockIsLeftover(lock)) break;
-      if (Date.now() > deadline) return false;
-      await sleep(10);
-    }
-  }
-  try {
+const DEEPAGENTS_TRUST_STORE: TrustStoreFormat<TrustedProjects> = {
+  read: (file) => {
     const reading = readHooksTrust(file);
-    if (reading.corrupt) return false;
-    const projects = change(reading.projects);
+    return reading.corrupt ? { problem: 'is corrupt or of another version' } : { store: reading.projects };
+  },
+  serialize: (projects) => {
     const sorted = Object.fromEntries(
       Object.keys(projects)
         .sort()
         .map((key) => [key, projects[key]]),
     );
-    const text = `${JSON.stringify({ projects: sorted, version: HOOKS_TRUST_VERSION }, null, 2)}\n`;
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    const descriptor = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(descriptor, text);
-      fsyncSync(descriptor);
-    } finally {
-      closeSync(descriptor);
-    }
-    renameSync(temporary, file);
-    return true;
-  } finally {
-    if (owned)
-      try {
-        unlinkSync(lock);
-      } catch {
-        // Already gone.
-      }
-  }
-}
+    return `${JSON.stringify({ projects: sorted, version: HOOKS_TRUST_VERSION }, null, 2)}\n`;
+  },
+  lock: { kind: 'leftover-file', waitMs: LOCK_TIMEOUT_MS, leftoverMs: 10_000 },
+  directory: 'created',
+};
 
-/** A lock file older than this was left by a finished writer (upstream's FileLock does not remove it). */
-const LEFTOVER_LOCK_MS = 10_000;
-
-function lockIsLeftover(lock: string): boolean {
-  try {
-    return Date.now() - statSync(lock).mtimeMs > LEFTOVER_LOCK_MS;
-  } catch {
-    return false;
-  }
+/** Rewrites the store by `change`; false when it was left as it was (corrupt, or its lock held). */
+async function updateHooksTrust(
+  file: string,
+  change: (projects: TrustedProjects) => TrustedProjects,
+): Promise<boolean> {
+  const update = await updateTrustStoreFile(file, DEEPAGENTS_TRUST_STORE, change);
+  return update.refused === undefined;
 }
 
 /** SHA-256 of the file's bytes; null when it cannot be read. */
