@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../../src/common/is-record.js';
 import type { Logger } from '../../src/common/logger.js';
@@ -35,22 +35,29 @@ function capture(): Captured {
 
 /** `config` with each command replaced by a recorder of its argv and stdin, written to `tmp`. */
 function recordedConfig(config: Record<string, unknown>, tmp: string): { path: string; log: string } {
-  const log = join(tmp, 'runs.jsonl');
-  const recorder = join(tmp, 'record.mjs');
+  // A shell script, not a Node one: upstream's legacy hooks have 5 s each, and a Node start on a loaded
+  // machine took longer once, so the recorder was killed and the run went missing. Each run leaves its
+  // arguments (NUL-separated) and its stdin under a name that sorts in the order the runs started.
+  const log = join(tmp, 'runs');
+  mkdirSync(log, { recursive: true });
+  const recorder = join(tmp, 'record.sh');
   writeFileSync(
     recorder,
     [
-      "import { appendFileSync, readFileSync } from 'node:fs';",
-      "const stdin = readFileSync(0, 'utf8');",
-      `appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv.slice(2), stdin }) + '\\n');`,
-      "if (process.argv[2] === 'fail') process.exit(1);",
+      '#!/bin/sh',
+      `run=${JSON.stringify(log)}/$(date +%s%N)-$$`,
+      'printf \'%s\\0\' "$@" > "$run.argv"',
+      'cat > "$run.stdin"',
+      'if [ "$1" = fail ]; then exit 1; fi',
+      '',
     ].join('\n'),
+    { mode: 0o755 },
   );
   const hooks = (Array.isArray(config.hooks) ? config.hooks : []).map((hook) =>
     // Only a runnable command is wrapped: an empty list, a string or a missing command stays as invalid as
     // the vector wrote it, so the dispatcher's own refusal is what is checked.
     isRecord(hook) && Array.isArray(hook.command) && hook.command.length > 0 && hook.command[0] !== ''
-      ? { ...hook, command: [process.execPath, recorder, ...hook.command.map(String)] }
+      ? { ...hook, command: [recorder, ...hook.command.map(String)] }
       : hook,
   );
   const path = join(tmp, 'hooks.json');
@@ -60,10 +67,16 @@ function recordedConfig(config: Record<string, unknown>, tmp: string): { path: s
 
 function runsOf(log: string): { argv: string[]; stdin: string }[] {
   if (!existsSync(log)) return [];
-  return readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as { argv: string[]; stdin: string });
+  return readdirSync(log)
+    .filter((name) => name.endsWith('.stdin'))
+    .sort()
+    .map((name) => {
+      const run = join(log, name.slice(0, -'.stdin'.length));
+      const argv = existsSync(`${run}.argv`)
+        ? readFileSync(`${run}.argv`, 'utf8').split('\0').slice(0, -1)
+        : [];
+      return { argv, stdin: readFileSync(`${run}.stdin`, 'utf8') };
+    });
 }
 
 /** The command `subprocess.run` was made to raise `error` with, as a real command that fails that way. */
