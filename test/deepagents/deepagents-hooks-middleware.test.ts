@@ -66,6 +66,8 @@ afterEach(async () => {
 
 const sorted = (payloads: unknown[]) => payloads.map((payload) => JSON.stringify(payload)).sort();
 
+// 180 s each: a real agent and a dozen hook processes; one run at a load average of 15 on 2 cores, beside a
+// second run of the same file, took more than 60 s. The tests wait on events, never on time.
 describe('deepAgentsHooksMiddleware with a real deepagents agent', () => {
   it('fires the Deep Agents events at the right moments, with their exact payloads', async () => {
     const hooks = deepAgentsHooksMiddleware({ dispatcher, interruptOn: { echo: true } });
@@ -126,7 +128,7 @@ describe('deepAgentsHooksMiddleware with a real deepagents agent', () => {
       ]),
     );
     expect(logger.warnings).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('fires tool.error for a tool that throws, and the error still reaches the host', async () => {
     const hooks = deepAgentsHooksMiddleware({ dispatcher, threadId: 'fallback-thread' });
@@ -146,7 +148,7 @@ describe('deepAgentsHooksMiddleware with a real deepagents agent', () => {
         { event: 'tool.result', ...crash, tool_status: 'error', tool_output: 'thrown from the tool' },
       ]),
     );
-  }, 60_000);
+  }, 180_000);
 
   it('fires context.compact once when the summarization middleware compacts the conversation', async () => {
     const hooks = deepAgentsHooksMiddleware({ dispatcher });
@@ -184,5 +186,5 @@ describe('deepAgentsHooksMiddleware with a real deepagents agent', () => {
       .at(-1)
       ?.messages.map((message) => message.additional_kwargs?.lc_source ?? '');
     expect(lastCall).toContain('summarization');
-  }, 60_000);
+  }, 180_000);
 });
