@@ -140,20 +140,29 @@ function unchangedSince(file: string, compiled: Buffer, identity: string): boole
 
 /** The cached data under `cacheFile` when its key line is `key` and only this user can have written it. */
 function readOwnCache(cacheFile: string, key: string): Buffer | undefined {
+  return readOwnFile(cacheFile, (descriptor) => {
+    const content = readFileSync(descriptor);
+    const header = Buffer.from(`${key}\n`);
+    if (!content.subarray(0, header.length).equals(header)) return undefined;
+    return content.subarray(header.length);
+  });
+}
+
+/**
+ * `read` of the file at `path` when it is a regular file only this user can have written; undefined when it
+ * is missing, a link (not followed), a FIFO (O_NONBLOCK: opening it does not wait for a writer) or another's.
+ */
+function readOwnFile<T>(path: string, read: (descriptor: number) => T | undefined): T | undefined {
   let descriptor: number;
   try {
-    // O_NOFOLLOW: a link is not followed; O_NONBLOCK: a FIFO planted there does not wait for a writer.
-    descriptor = openSync(cacheFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
     const status = fstatSync(descriptor);
     if (!status.isFile() || !ownedByThisUser(status.uid, status.mode)) return undefined;
-    const content = readFileSync(descriptor);
-    const header = Buffer.from(`${key}\n`);
-    if (!content.subarray(0, header.length).equals(header)) return undefined;
-    return content.subarray(header.length);
+    return read(descriptor);
   } finally {
     closeSync(descriptor);
   }
@@ -207,25 +216,15 @@ function removeCachesOfOtherBuilds(
   }
 }
 
-/** The first line of a cache file of this user's own (as readOwnCache believes one), or undefined. */
+/** The first line of a cache file of this user's own (as readOwnFile believes one), or undefined. */
 function keyLineOf(path: string): string | undefined {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const status = fstatSync(descriptor);
-    if (!status.isFile() || !ownedByThisUser(status.uid, status.mode)) return undefined;
+  return readOwnFile(path, (descriptor) => {
     const head = Buffer.alloc(KEY_LINE_MAX);
     const length = readSync(descriptor, head, 0, KEY_LINE_MAX, 0);
     const text = head.subarray(0, length).toString('utf8');
     const end = text.indexOf('\n');
     return end === -1 ? undefined : text.slice(0, end);
-  } finally {
-    closeSync(descriptor);
-  }
+  });
 }
 
 /** Owned by the current user and not writable by group or others (always true where there are no uids). */
