@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { trustDeepAgents } from '../../src/cli/trust/trust-deepagents.js';
 import { CodeHooksSession } from '../../src/hosts/deepagents/code-hooks-session.js';
 import {
   deepAgentsHookSources,
@@ -9,6 +8,7 @@ import {
 } from '../../src/hosts/deepagents/deepagents-hook-sources.js';
 import { snapshotHooks } from '../../src/hosts/deepagents/hook-snapshot.js';
 import { loadHooks } from '../../src/hosts/deepagents/load-hooks.js';
+import { trustWorkspace } from '../../src/hosts/deepagents/trust/trust-workspace.js';
 import {
   canonicalProjectRoot,
   hooksTrustStorePath,
@@ -435,16 +435,17 @@ const MORE_TRUST_SCENARIOS: Readonly<Record<string, Scenario>> = {
     const home = join(tmp, 'home');
     const root = projectAt(join(tmp, 'proj[bold]x'));
     let out = '';
-    const code = await trustDeepAgents({
+    const code = await trustWorkspace({
       projectDir: root,
-      once: false,
       yes: true,
       list: false,
       revoke: false,
+      values: {},
       env: { HOME: home },
       out: (text) => (out += text),
       err: (text) => (out += text),
-      interactive: false,
+      confirm: undefined,
+      columns: Number.POSITIVE_INFINITY,
     });
     return firstDifference(expect, {
       'exit code': code,

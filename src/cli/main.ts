@@ -3,75 +3,37 @@
  * The CLI entry point. Each command lives in its own module, imported only when invoked, so that the hot
  * path (`hookwire run`, spawned by an agent on every event) loads nothing it does not use.
  */
+import { readFileSync } from 'node:fs';
 import { version } from '../common/version.js';
+import type { HostCommand } from '../hosts/host.js';
+import { BUILT_IN_COMMANDS } from './command-table.js';
 
-type CommandModule = { run(argv: string[]): Promise<number> };
+/** What `hookwire NAME` runs: one of hookwire's own commands, else one a host adds, else undefined. */
+async function commandNamed(name: string): Promise<((argv: string[]) => Promise<number>) | undefined> {
+  const own = BUILT_IN_COMMANDS[name];
+  if (own !== undefined) return async (argv) => (await own.load()).run(argv);
+  const added = (await hostCommands()).get(name);
+  if (added === undefined) return undefined;
+  return async (argv) =>
+    (await added.load())({
+      argv,
+      readStdin: () => readFileSync(0, 'utf8'),
+      env: process.env,
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    });
+}
 
-const commands: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
-  validate: {
-    summary: 'Check settings files and report located errors',
-    load: () => import('./commands/validate.js'),
-  },
-  list: {
-    summary: 'List every configured hook and where it came from',
-    load: () => import('./commands/list.js'),
-  },
-  fire: {
-    summary: 'Fire one event at your hooks and report what they did',
-    load: () => import('./commands/fire.js'),
-  },
-  run: {
-    summary: 'Act as a hook: read the event on stdin, answer in the host protocol',
-    load: () => import('./commands/run.js'),
-  },
-  daemon: {
-    summary: 'The warm engine behind the native client: answers events as `run` does (docs/daemon.md)',
-    load: () => import('./commands/daemon.js'),
-  },
-  doctor: {
-    summary: 'Say which path an event takes here (native client and daemon, or Node) and why',
-    load: () => import('./commands/doctor.js'),
-  },
-  replay: {
-    summary: 'Replay a recorded session (JSONL) and print the timeline',
-    load: () => import('./commands/replay.js'),
-  },
-  serve: {
-    summary: 'Serve http hooks: run the configured hooks for events POSTed to it',
-    load: () => import('./commands/serve.js'),
-  },
-  events: { summary: 'Print the event catalogue', load: () => import('./commands/events.js') },
-  schema: {
-    summary: 'Print a JSON Schema (settings, deepagents, outcome; hook-input or hook-output EVENT)',
-    load: () => import('./commands/schema.js'),
-  },
-  init: {
-    summary: "Move a project's Claude Code hooks into a hookwire file; one `hookwire run` per event",
-    load: () => import('./commands/init.js'),
-  },
-  trust: {
-    summary: "Review a project's hooks and trust them to run (list, revoke)",
-    load: () => import('./commands/trust.js'),
-  },
-  convert: {
-    summary: 'Convert Deep Agents hooks.json to Claude-style settings and back',
-    load: () => import('./commands/convert.js'),
-  },
-  'deepagents-adapter': {
-    summary: 'Run a converted Deep Agents hook with its exact payload (used by convert)',
-    load: () => import('./commands/deepagents-adapter.js'),
-  },
-  'deepagents-legacy': {
-    summary: 'Run a legacy Deep Agents hook migrated to Hooks v2 (used by the deepagents host)',
-    load: () => import('./commands/deepagents-legacy.js'),
-  },
-};
+/** The commands hosts add, by name, in the registry's order (the registry loaded only when asked). */
+async function hostCommands(): Promise<Map<string, HostCommand>> {
+  const { registeredHosts } = await import('../hosts/registry.js');
+  return new Map(registeredHosts().flatMap((host) => Object.entries(host.commands ?? {})));
+}
 
-function usage(): string {
-  const width = Math.max(...Object.keys(commands).map((name) => name.length));
-  const lines = Object.entries(commands).map(
-    ([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`,
-  );
+async function usage(): Promise<string> {
+  const all = [...Object.entries(BUILT_IN_COMMANDS), ...(await hostCommands())];
+  const width = Math.max(...all.map(([name]) => name.length));
+  const lines = all.map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
   return `hookwire ${version}: the hooks engine for AI agents\n\nUsage: hookwire <command> [options]\n\n${lines.join('\n')}\n\nRun \`hookwire <command> --help\` for a command's options.\n`;
 }
 
@@ -82,15 +44,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage());
+    process.stdout.write(await usage());
     return 0;
   }
-  const command = commands[name];
+  const command = await commandNamed(name);
   if (!command) {
-    process.stderr.write(`hookwire: unknown command "${name}"\n\n${usage()}`);
+    process.stderr.write(`hookwire: unknown command "${name}"\n\n${await usage()}`);
     return 2;
   }
-  return (await command.load()).run(rest);
+  return command(rest);
 }
 
 main(process.argv.slice(2)).then(

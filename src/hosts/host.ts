@@ -32,6 +32,64 @@ export interface Host {
   readonly environment: HostEnvironment;
   readonly locations: HostLocations;
   readonly install: HostInstall;
+  /**
+   * `hookwire trust --host NAME`: the host's own trust store, for a host that keeps one (Deep Agents Code's
+   * workspace trust). Absent: `trust --host NAME` is refused, hookwire's own store being the host-neutral one.
+   */
+  readonly trust?: HostTrust;
+  /**
+   * Commands of the host's own, `hookwire NAME ...` (what its installed or converted hooks call, a converter
+   * of its files): each listed in `hookwire --help` and imported only when it runs. A name must not be one of
+   * hookwire's own commands or another host's.
+   */
+  readonly commands?: Readonly<Record<string, HostCommand>>;
+}
+
+/** What a host's command gets: its arguments, its input, and where it writes (the CLI's streams). */
+export interface HostCommandIo {
+  readonly argv: readonly string[];
+  /** The command's standard input, read whole when asked (a hook's payload). */
+  readStdin(): string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** One command of a host's own. */
+export interface HostCommand {
+  /** Its line in `hookwire --help`. */
+  readonly summary: string;
+  /** The command, imported when it runs (`() => import('./NAME-command.js').then((module) => module.run)`). */
+  load(): Promise<(io: HostCommandIo) => Promise<number>>;
+}
+
+/** `hookwire trust --host NAME` on a host with a trust store of its own. */
+export interface HostTrust {
+  /** Its line of `hookwire trust --help`'s usage, what follows `hookwire trust ` (`--host NAME [--yes]`). */
+  readonly usage: string;
+  /** Its paragraph of `hookwire trust --help`: which store, what is shown, what is recorded. */
+  readonly help: string;
+  /** Options beyond `--project`, `--yes`, `--list`, `--revoke` (`once`), as `node:util` `parseArgs` declares them. */
+  readonly options?: Readonly<Record<string, HostInstallOption>>;
+  /** The command, imported when it runs. */
+  load(): Promise<(options: HostTrustOptions) => Promise<number>>;
+}
+
+/** What `hookwire trust --host NAME` gives the host's trust command. */
+export interface HostTrustOptions {
+  readonly projectDir: string;
+  readonly yes: boolean;
+  readonly list: boolean;
+  readonly revoke: boolean;
+  /** The host's own `options` as given (undefined for one not given). */
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly env: NodeJS.ProcessEnv;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  /** Asks the user on the terminal; undefined when there is no terminal to ask on. */
+  readonly confirm: ((question: string) => Promise<boolean>) | undefined;
+  /** The terminal's width, to wrap a review; infinite when the output is not a terminal. */
+  readonly columns: number;
 }
 
 /**

@@ -5,8 +5,8 @@ import { isRecord } from '../common/is-record.js';
 import type { Engine } from '../engine/engine.js';
 import { HookwireError } from '../errors/hookwire-error.js';
 import { unknownEvent } from '../events/hook-io.js';
-import { claudeCodeHost } from '../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../hosts/host.js';
+import { hostNamed } from '../hosts/registry.js';
 import type { Outcome } from '../outcome/outcome.js';
 import { withTraceParent } from '../telemetry/request-trace-parent.js';
 import { bearerTokenMatches } from './bearer-token.js';
@@ -110,7 +110,7 @@ export function createHookServer(options: HookServerOptions): HookServer {
   const maxReceiving = options.maxReceiving ?? 4 * maxConcurrent;
   const fallbackCwd = options.fallbackCwd ?? process.cwd();
   const log = options.log ?? (() => undefined);
-  const answer = (options.host ?? claudeCodeHost).answer.http;
+  const answer = (options.host ?? hostNamed()).answer.http;
   /** Every request being handled, body or event: what `close()` waits for. */
   const pending = new Set<Promise<unknown>>();
   let receiving = 0;
@@ -199,7 +199,7 @@ export function createHookServer(options: HookServerOptions): HookServer {
     const engine = served?.engine ?? options.engine;
     const form = answerFormOf(request);
     if (typeof form === 'object') return form;
-    const hostAnswer = served?.host.answer ?? options.host?.answer ?? claudeCodeHost.answer;
+    const hostAnswer = served?.host.answer ?? options.host?.answer ?? hostNamed().answer;
     // The command form is what `hookwire run --server` writes as its own stdout, stderr and exit code: the
     // same outcome, encoded as the host reads a command hook (for hosts that have no http hooks).
     const encode =

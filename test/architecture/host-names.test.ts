@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { registeredHosts } from '../../src/hosts/registry.js';
@@ -7,15 +7,26 @@ import { registeredHosts } from '../../src/hosts/registry.js';
 /*
  * A host lives in its folder under src/hosts/ and its registry row (AGENTS.md, "Adding a host"): no code
  * outside src/hosts/ names one. Comments may (they say why), and so may the catalogue's rows of the events
- * only some hosts send. Two names are left out of the search, each for a reason of its own: Claude Code's
- * protocol is the catalogue's own (`CLAUDE_PROJECT_DIR`, `.claude/`), and Deep Agents is also a front end
- * (src/deepagents/, the `hookwire/deepagents` entry) and a family of catalogue events.
+ * only some hosts send. Left out of the search, each for a reason of its own: Claude Code's names, its
+ * protocol being the catalogue's own (`CLAUDE_PROJECT_DIR`, `.claude/`, `claudeSettingsSchema`), and the
+ * one word `deepagents`, which is also catalogue and settings vocabulary, published: the family of the
+ * legacy hooks.json's events, the settings source of `~/.deepagents/hooks.json`, `hookwire schema
+ * deepagents`, the adapters' `toolNames: 'deepagents'`. The Deep Agents hosts' other names are searched.
  */
 const source = fileURLToPath(new URL('../../src/', import.meta.url));
-const CATALOGUE_OWN = new Set(['claude-code', 'deepagents', 'deepagents-legacy']);
+const CATALOGUE_OWN_HOST = 'claude-code';
+const CATALOGUE_WORD = 'deepagents';
 
-/** The catalogue's rows and their descriptions, which may name the host an event comes from. */
-const CATALOGUE = ['events/catalogue.ts', 'events/event-spec.ts', 'read/specific-fields.ts'];
+/**
+ * The catalogue's rows and their descriptions, which may name the host an event comes from; and the
+ * adapters' published `DEEPAGENTS_TOOL_NAMES` (`hookwire/langchain`), which re-exports the host's table.
+ */
+const CATALOGUE = [
+  'events/catalogue.ts',
+  'events/event-spec.ts',
+  'read/specific-fields.ts',
+  'adapters/deepagents-tool-names.ts',
+];
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
@@ -36,8 +47,9 @@ function codeOf(text: string): string {
 
 describe('host names in src/ outside src/hosts/', () => {
   const names = registeredHosts()
-    .filter((host) => !CATALOGUE_OWN.has(host.name))
-    .flatMap((host) => [host.name, ...host.aliases]);
+    .filter((host) => host.name !== CATALOGUE_OWN_HOST)
+    .flatMap((host) => [host.name, ...host.aliases])
+    .filter((name) => name !== CATALOGUE_WORD);
   const pattern = new RegExp(`\\b(?:${names.join('|')})`, 'i');
   const files = filesUnder(source)
     .filter((file) => file.endsWith('.ts'))
@@ -58,5 +70,49 @@ describe('host names in src/ outside src/hosts/', () => {
     expect(pattern.test(codeOf('// gemini, in a comment\n'))).toBe(false);
     expect(pattern.test(codeOf('  cursor: pointer; padding: 1px 0; }\n'))).toBe(false);
     expect(pattern.test(codeOf("if (host === 'cursor') {}\n"))).toBe(true);
+    expect(pattern.test(codeOf("commands['deepagents-legacy'] = x;\n"))).toBe(true);
+    expect(pattern.test(codeOf("hostNamed('deep-agents');\n"))).toBe(true);
+    expect(pattern.test(codeOf("level: 'deepagents',\n"))).toBe(false);
+  });
+});
+
+/*
+ * Outside src/hosts/, a host's own folder is reached through its registry row (`hostNamed`, `Host.install`,
+ * `Host.trust`, `Host.commands`), never imported: but for Claude Code's (the catalogue's own protocol, which
+ * `doctor` and `trust` read the backups of), the package's entries that publish a host's modules
+ * (`hookwire` exports the Deep Agents dispatcher and converters, `hookwire/host` the catalogue-named events),
+ * and the adapters' published Deep Agents tool names.
+ */
+const IMPORTERS_OF_A_HOST_FOLDER = ['index.ts', 'host.ts', 'adapters/deepagents-tool-names.ts'];
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
+
+/** The host folders a file imports from, other than Claude Code's. */
+function hostFoldersImportedBy(file: string): string[] {
+  return [...readFileSync(join(source, file), 'utf8').matchAll(IMPORT)]
+    .map((match) => relative(source, resolve(dirname(join(source, file)), match[1] as string)))
+    .filter((target) => /^hosts\/[^/]+\//.test(target) && !target.startsWith(`hosts/${CATALOGUE_OWN_HOST}/`));
+}
+
+describe("a host's folder, from outside src/hosts/", () => {
+  const files = filesUnder(source)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => relative(source, file))
+    .filter((file) => !file.startsWith('hosts/'));
+
+  it('is imported only by the package entries', () => {
+    const importing = files.flatMap((file) =>
+      IMPORTERS_OF_A_HOST_FOLDER.includes(file)
+        ? []
+        : hostFoldersImportedBy(file).map((target) => `${file} imports ${target}`),
+    );
+    expect(importing).toEqual([]);
+  });
+
+  it('negative control: an import of a host module is seen', () => {
+    const text = "import { x } from '../../hosts/gemini/gemini-events.js';\n";
+    const [match] = [...text.matchAll(IMPORT)];
+    expect(relative(source, resolve(join(source, 'cli/commands'), match?.[1] as string))).toBe(
+      'hosts/gemini/gemini-events.js',
+    );
   });
 });

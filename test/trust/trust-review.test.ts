@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { visibleText } from '../../src/cli/render/visible-text.js';
+import { visibleText } from '../../src/common/visible-text.js';
 import { renderReview } from '../../src/cli/trust/render-review.js';
 import type { SourceLevel } from '../../src/settings/configured-hook.js';
 import { reviewBytes, trustEntryOf } from '../../src/settings/review-file.js';

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
+import { renderTable } from '../../common/render-table.js';
 import { catalogue } from '../../events/catalogue.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import type { MatcherSubject } from '../../events/event-spec.js';
 import { handlerTypes } from '../../events/handler-types.js';
 import { inputFieldsOf } from '../../events/lookup.js';
-import { renderTable } from '../render-table.js';
 
 const HELP = `Usage: hookwire events [--json]
 

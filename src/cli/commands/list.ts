@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean } from '../../common/closest-name.js';
 import { displayPath } from '../../common/display-path.js';
+import { renderTable } from '../../common/render-table.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import { isEventName } from '../../events/lookup.js';
 import type { ConfiguredHook } from '../../settings/configured-hook.js';
@@ -11,7 +12,6 @@ import { type McpServerTable, mcpServerTable } from '../../settings/mcp/mcp-serv
 import { describePlugin } from '../../settings/plugin-origin.js';
 import { trustStorePath } from '../../settings/trust-store.js';
 import { hostOption } from '../host-option.js';
-import { renderTable } from '../render-table.js';
 
 const HELP = `Usage: hookwire list [--host NAME] [--event EVENT] [--json] [--settings FILE]... [--plugin DIR]... [--mcp-config FILE]...
 

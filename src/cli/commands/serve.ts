@@ -5,7 +5,6 @@ import { createEngine } from '../../engine/create-engine.js';
 import type { Engine } from '../../engine/engine.js';
 import type { SessionStateBackend } from '../../engine/session-state.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
-import { claudeCodeHost } from '../../hosts/claude-code/claude-code-host.js';
 import type { Host } from '../../hosts/host.js';
 import { hostNamed } from '../../hosts/registry.js';
 import {
@@ -220,8 +219,10 @@ export async function run(argv: string[]): Promise<number> {
               },
             }),
       });
-    const engine = await engineFor(claudeCodeHost);
-    const engines = new Map<Host, Promise<Engine>>([[claudeCodeHost, Promise.resolve(engine)]]);
+    // The default host (Claude Code) answers a request that names none; its engine is made first.
+    const defaultHost = hostNamed();
+    const engine = await engineFor(defaultHost);
+    const engines = new Map<Host, Promise<Engine>>([[defaultHost, Promise.resolve(engine)]]);
     const hosts = async (name: string): Promise<ServedHost> => {
       const host = hostNamed(name);
       let made = engines.get(host);
@@ -250,7 +251,7 @@ export async function run(argv: string[]): Promise<number> {
       fallbackCwd: cwd,
       clientDirectories,
       log: warn,
-      host: claudeCodeHost,
+      host: defaultHost,
       hosts,
     });
     // Listening for signals before saying "listening": a SIGTERM sent on that line must stop us gracefully,
@@ -267,7 +268,7 @@ export async function run(argv: string[]): Promise<number> {
     const signal = await stopSignal;
     warn(`${signal}: finishing ${server.inFlight} events in flight, then stopping`);
     await server.close();
-    for (const [host, made] of engines) if (host !== claudeCodeHost) await (await made).close();
+    for (const [host, made] of engines) if (host !== defaultHost) await (await made).close();
     await sessionState?.close();
     clearInterval(exportTimer);
     await exporter?.flush();

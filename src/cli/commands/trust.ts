@@ -3,7 +3,12 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPath } from '../../common/display-path.js';
 import { isInsideDirectory } from '../../common/is-inside-directory.js';
+import { renderTable } from '../../common/render-table.js';
+import { visibleText } from '../../common/visible-text.js';
+import { wrapLines } from '../../common/wrap-lines.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
+import type { Host, HostInstallOption } from '../../hosts/host.js';
+import { hostNamed, registeredHosts } from '../../hosts/registry.js';
 import { recordTrust } from '../../settings/record-trust.js';
 import { reviewFile } from '../../settings/review-file.js';
 import {
@@ -20,18 +25,17 @@ import {
 } from '../../settings/trust-store.js';
 import { unreadableStoreError, updateTrustStore } from '../../settings/update-trust-store.js';
 import { CommandInputError, exitForUsageError } from '../command-input.js';
-import { visibleText } from '../render/visible-text.js';
-import { wrapLines } from '../render/wrap-lines.js';
-import { renderTable } from '../render-table.js';
 import { confirm } from '../trust/confirm.js';
 import { renderReview } from '../trust/render-review.js';
 import { projectDirectory, type TrustTarget, trustTargets } from '../trust/trust-targets.js';
 
-const HELP = `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
+/** `trust --help`: hookwire's own store, then each host's own (`Host.trust`), from the registry. */
+function help(): string {
+  const hosts = registeredHosts().flatMap((host) => (host.trust === undefined ? [] : [host.trust]));
+  return `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
        hookwire trust --list
        hookwire trust --revoke [--project DIR] [--settings FILE]...
-       hookwire trust --host deepagents [--project DIR] [--once] [--yes] | --list | --revoke
-
+${hosts.map((trust) => `       hookwire trust ${trust.usage}\n`).join('')}
 Hooks that come with a repository (.claude/settings.json, .claude/settings.local.json, .hookwire/hooks.json,
 settings files in the project that \`hookwire run --settings\` loads, and the plugins the project's settings
 enable or that \`--plugin\` names) run only once you trust them, and
@@ -45,12 +49,8 @@ before, what changed), asks, and records the SHA-256 of each file's content in t
 --yes              Trust without asking (after showing the hooks). Without a terminal, required.
 --list             List the trusted files and whether each is still as trusted.
 --revoke           Forget the project's files (every trusted file under DIR), or the --settings files.
-
---host deepagents  Deep Agents Code's workspace trust instead, in its own store
-                   (~/.deepagents/.state/hooks_trust.json, as Deep Agents Code writes it): the project's
-                   .deepagents/hooks.json shown, then its root trusted "always" (later edits included), or
-                   with --once its exact bytes, in hookwire's store (docs/deepagents.md).
-`;
+${hosts.map((trust) => `\n${trust.help}\n`).join('')}`;
+}
 
 /** `hookwire trust`: review and trust a project's hooks, list or revoke trust. */
 export async function run(argv: string[]): Promise<number> {
@@ -66,40 +66,20 @@ export async function run(argv: string[]): Promise<number> {
         list: { type: 'boolean' },
         revoke: { type: 'boolean' },
         host: { type: 'string' },
-        once: { type: 'boolean' },
+        ...hostTrustOptions(),
         help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) {
-      process.stdout.write(HELP);
+      process.stdout.write(help());
       return 0;
     }
     if (positionals.length > 0) throw new CommandInputError(`unexpected argument ${positionals[0]}`);
     if (values.list && values.revoke) throw new CommandInputError('--list and --revoke do not go together');
-    if (values.host !== undefined && values.host !== 'deepagents')
-      throw new CommandInputError(
-        `--host ${values.host}: hookwire trust writes hookwire's own store, or Deep Agents Code's with --host deepagents`,
-      );
-    if (values.once && values.host !== 'deepagents')
-      throw new CommandInputError('--once goes with --host deepagents');
-    if (values.host === 'deepagents') {
-      if (values.settings !== undefined || values.plugin !== undefined)
-        throw new CommandInputError(
-          '--settings and --plugin are hookwire trust options, not --host deepagents ones',
-        );
-      const { trustDeepAgents } = await import('../trust/trust-deepagents.js');
-      return await trustDeepAgents({
-        projectDir: projectDirectory(values.project),
-        once: values.once === true,
-        yes: values.yes === true,
-        list: values.list === true,
-        revoke: values.revoke === true,
-        env: process.env,
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-        interactive: process.stdin.isTTY === true,
-      });
-    }
+    if (values.host !== undefined) return await trustInHost(values.host, values as TrustValues);
+    const hostOption = hostTrustOptionNames().find((option) => (values as TrustValues)[option] !== undefined);
+    if (hostOption !== undefined)
+      throw new CommandInputError(`--${hostOption} goes with --host ${hostsWithTrust()}`);
     const storeFile = trustStorePath();
     if (values.list) return list(storeFile);
     const cwd = process.cwd();
@@ -112,8 +92,68 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`hookwire trust: ${error.message}\n`);
       return 1;
     }
-    return exitForUsageError('trust', HELP, error);
+    return exitForUsageError('trust', help(), error);
   }
+}
+
+/** The command line's options, hookwire's and the hosts' (`Host.trust.options`). */
+type TrustValues = Readonly<Record<string, string | boolean | string[] | undefined>>;
+
+/** The host `--host` names; an unknown name is a usage error, as every other wrong option. */
+function hostByName(name: string): Host {
+  try {
+    return hostNamed(name);
+  } catch (error) {
+    throw new CommandInputError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Every host's own trust options (`Host.trust.options`), which `parseArgs` accepts beside hookwire's. */
+function hostTrustOptions(): Record<string, HostInstallOption> {
+  return Object.assign({}, ...registeredHosts().map((host) => host.trust?.options ?? {}));
+}
+
+function hostTrustOptionNames(): string[] {
+  return Object.keys(hostTrustOptions());
+}
+
+/** The hosts that keep a trust store of their own, as `--host` names them. */
+function hostsWithTrust(): string {
+  return registeredHosts()
+    .filter((host) => host.trust !== undefined)
+    .map((host) => host.name)
+    .join(' or ');
+}
+
+/** `trust --host NAME`: the host's own trust store, with its own options; other hosts' are refused. */
+async function trustInHost(name: string, values: TrustValues): Promise<number> {
+  const host = hostByName(name);
+  if (host.trust === undefined)
+    throw new CommandInputError(
+      `--host ${name}: hookwire trust writes hookwire's own store, or a host's own with --host ${hostsWithTrust()}`,
+    );
+  if (values.settings !== undefined || values.plugin !== undefined)
+    throw new CommandInputError(
+      `--settings and --plugin are hookwire trust options, not --host ${name} ones`,
+    );
+  const own = host.trust.options ?? {};
+  const foreign = hostTrustOptionNames().find((option) => !(option in own) && values[option] !== undefined);
+  if (foreign !== undefined) throw new CommandInputError(`--${foreign} is not an option of --host ${name}`);
+  const trustCommand = await host.trust.load();
+  return trustCommand({
+    projectDir: projectDirectory(typeof values.project === 'string' ? values.project : undefined),
+    yes: values.yes === true,
+    list: values.list === true,
+    revoke: values.revoke === true,
+    values: Object.fromEntries(
+      Object.keys(own).map((option) => [option, values[option] as string | boolean | undefined]),
+    ),
+    env: process.env,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    confirm: process.stdin.isTTY === true ? confirm : undefined,
+    columns: process.stdout.isTTY ? process.stdout.columns : Number.POSITIVE_INFINITY,
+  });
 }
 
 async function trust(

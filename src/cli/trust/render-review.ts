@@ -1,13 +1,13 @@
 import { displayPath } from '../../common/display-path.js';
 import { isRecord } from '../../common/is-record.js';
+import { renderTable } from '../../common/render-table.js';
+import { visibleText } from '../../common/visible-text.js';
+import { wrapLines } from '../../common/wrap-lines.js';
 import { handlerTypes } from '../../events/handler-types.js';
 import type { FileReview } from '../../settings/review-file.js';
 import { describeUntrustedReason } from '../../settings/trust-check.js';
 import { canonicalJson, changedFields, diffHooks, handlerFields } from '../../settings/trust-diff.js';
 import type { TrustedHook } from '../../settings/trust-store.js';
-import { visibleText } from '../render/visible-text.js';
-import { wrapLines } from '../render/wrap-lines.js';
-import { renderTable } from '../render-table.js';
 
 const HEADER = ['EVENT', 'MATCHER', 'TYPE', 'COMMAND, URL OR PROMPT', 'SOURCE'];
 

@@ -43,4 +43,27 @@ user's ~/.deepagents/hooks.json (every project) or with --scope project the proj
     options: { scope: { type: 'string' } },
     load: () => import('./install/init-deepagents.js').then((module) => module.installDeepAgents),
   },
+  trust: {
+    usage: '--host deepagents [--project DIR] [--once] [--yes] | --list | --revoke',
+    help: `--host deepagents  Deep Agents Code's workspace trust instead, in its own store
+                   (~/.deepagents/.state/hooks_trust.json, as Deep Agents Code writes it): the project's
+                   .deepagents/hooks.json shown, then its root trusted "always" (later edits included), or
+                   with --once its exact bytes, in hookwire's store (docs/deepagents.md).`,
+    options: { once: { type: 'boolean' } },
+    load: () => import('./trust/trust-workspace.js').then((module) => module.trustWorkspace),
+  },
+  commands: {
+    convert: {
+      summary: 'Convert Deep Agents hooks.json to Claude-style settings and back',
+      load: () => import('./list-hooks/convert-command.js').then((module) => module.runConvertCommand),
+    },
+    'deepagents-adapter': {
+      summary: 'Run a converted Deep Agents hook with its exact payload (used by convert)',
+      load: () => import('./list-hooks/adapter-command.js').then((module) => module.runAdapterCommand),
+    },
+    'deepagents-legacy': {
+      summary: 'Run a legacy Deep Agents hook migrated to Hooks v2 (used by the deepagents host)',
+      load: () => import('./legacy-adapter.js').then((module) => module.runLegacyAdapterCommand),
+    },
+  },
 };

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { isRecord } from '../../common/is-record.js';
+import type { HostCommandIo } from '../host.js';
 
 /*
  * The adapter a migrated legacy hook runs through (upstream `python -m deepagents_code.hooks.migration`;
@@ -71,4 +72,18 @@ export async function runLegacyAdapter(args: readonly string[], stdin: string): 
     child.stdin.on('error', () => {});
     child.stdin.end(JSON.stringify(legacyPayload(event, wire)));
   });
+}
+
+/**
+ * `hookwire deepagents-legacy EVENT B64ARGV`: a legacy Deep Agents hook that Hooks v2 migration turned into
+ * a command handler (docs/deepagents.md). Reads the Hooks v2 payload on stdin; prints nothing.
+ */
+export async function runLegacyAdapterCommand(io: HostCommandIo): Promise<number> {
+  let stdin = '';
+  try {
+    stdin = io.readStdin();
+  } catch {
+    return 1;
+  }
+  return runLegacyAdapter(io.argv, stdin);
 }

@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
-import { convertToClaude } from '../../hosts/deepagents/list-hooks/convert-to-claude.js';
-import { convertToDeepAgents } from '../../hosts/deepagents/list-hooks/convert-to-deepagents.js';
-import { claudeSettingsSchema } from '../../settings/settings-schema.js';
+import { claudeSettingsSchema } from '../../../settings/settings-schema.js';
+import type { HostCommandIo } from '../../host.js';
+import { convertToClaude } from './convert-to-claude.js';
+import { convertToDeepAgents } from './convert-to-deepagents.js';
 
 const HELP = `Usage: hookwire convert --to claude|deepagents FILE [--out FILE] [--hookwire COMMAND]
 
@@ -21,9 +22,9 @@ Exit 0 when converted (even with notes), 1 when FILE cannot be read or is not of
 `;
 
 /** `hookwire convert`: Deep Agents hooks.json to Claude-style settings and back. */
-export async function run(argv: string[]): Promise<number> {
+export async function runConvertCommand(io: HostCommandIo): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: [...io.argv],
     allowPositionals: true,
     options: {
       to: { type: 'string' },
@@ -33,17 +34,17 @@ export async function run(argv: string[]): Promise<number> {
     },
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.out(HELP);
     return 0;
   }
   const [file, ...extra] = positionals;
   if ((values.to !== 'claude' && values.to !== 'deepagents') || file === undefined || extra.length > 0) {
-    process.stderr.write(`hookwire convert: expected --to claude|deepagents and one FILE\n\n${HELP}`);
+    io.err(`hookwire convert: expected --to claude|deepagents and one FILE\n\n${HELP}`);
     return 2;
   }
   const document = readDocument(file);
   if ('error' in document) {
-    process.stderr.write(`hookwire convert: ${document.error}\n`);
+    io.err(`hookwire convert: ${document.error}\n`);
     return 1;
   }
   let result: { settings: unknown; notes: readonly string[] };
@@ -52,7 +53,7 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     const parsed = claudeSettingsSchema.safeParse(document.value);
     if (!parsed.success) {
-      process.stderr.write(
+      io.err(
         `hookwire convert: ${file} is not valid Claude-style settings; run \`hookwire validate ${file}\`\n`,
       );
       return 1;
@@ -61,8 +62,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const text = `${JSON.stringify(result.settings, null, 2)}\n`;
   if (values.out) writeFileSync(values.out, text);
-  else process.stdout.write(text);
-  for (const note of result.notes) process.stderr.write(`hookwire convert: ${file}: ${note}\n`);
+  else io.out(text);
+  for (const note of result.notes) io.err(`hookwire convert: ${file}: ${note}\n`);
   return 0;
 }
 

@@ -1,6 +1,15 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { snapshotHooks } from '../../hosts/deepagents/hook-snapshot.js';
-import { loadHooks } from '../../hosts/deepagents/load-hooks.js';
+import { renderTable } from '../../../common/render-table.js';
+import { visibleText } from '../../../common/visible-text.js';
+import { wrapLines } from '../../../common/wrap-lines.js';
+import { recordTrust } from '../../../settings/record-trust.js';
+import { reviewFile } from '../../../settings/review-file.js';
+import { homeDirectory } from '../../../settings/settings-locations.js';
+import { readTrustStore, trustStorePath } from '../../../settings/trust-store.js';
+import { unreadableStoreError } from '../../../settings/update-trust-store.js';
+import type { HostTrustOptions } from '../../host.js';
+import { snapshotHooks } from '../hook-snapshot.js';
+import { loadHooks } from '../load-hooks.js';
 import {
   canonicalProjectRoot,
   hooksTrustStorePath,
@@ -9,29 +18,7 @@ import {
   trustProjectAlways,
   untrustProject,
   userHooksPath,
-} from '../../hosts/deepagents/workspace-trust.js';
-import { recordTrust } from '../../settings/record-trust.js';
-import { reviewFile } from '../../settings/review-file.js';
-import { homeDirectory } from '../../settings/settings-locations.js';
-import { readTrustStore, trustStorePath } from '../../settings/trust-store.js';
-import { unreadableStoreError } from '../../settings/update-trust-store.js';
-import { visibleText } from '../render/visible-text.js';
-import { wrapLines } from '../render/wrap-lines.js';
-import { renderTable } from '../render-table.js';
-import { confirm } from './confirm.js';
-
-/** What `hookwire trust --host deepagents` was asked. */
-export interface TrustDeepAgentsOptions {
-  readonly projectDir: string;
-  readonly once: boolean;
-  readonly yes: boolean;
-  readonly list: boolean;
-  readonly revoke: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly interactive: boolean;
-}
+} from '../workspace-trust.js';
 
 /**
  * `hookwire trust --host deepagents`: the workspace trust of Deep Agents Code (upstream `trust.py`), in its
@@ -43,7 +30,8 @@ export interface TrustDeepAgentsOptions {
  * middleware honours until the file changes). `--list` lists the trusted roots, `--revoke` forgets the
  * project's. Returns the exit code.
  */
-export async function trustDeepAgents(options: TrustDeepAgentsOptions): Promise<number> {
+export async function trustWorkspace(options: HostTrustOptions): Promise<number> {
+  const once = options.values.once === true;
   const home = homeDirectory(options.env);
   const storeFile = hooksTrustStorePath(home);
   if (options.list) return list(storeFile, options);
@@ -70,28 +58,28 @@ export async function trustDeepAgents(options: TrustDeepAgentsOptions): Promise<
     return 0;
   }
   const reading = readHooksTrust(storeFile);
-  if (!options.once && reading.projects[root] !== undefined) {
+  if (!once && reading.projects[root] !== undefined) {
     options.out(`${visibleText(file)}: trusted (always allow, ${reading.projects[root]?.trusted_at})\n`);
     return 0;
   }
-  options.out(review(file));
-  const question = options.once
+  options.out(review(file, options.columns));
+  const question = once
     ? 'Trust these hooks as they are now (until the file changes)?'
     : `Always trust the hooks of ${root} (later edits included), as Deep Agents Code's "Always allow"?`;
   if (!options.yes) {
-    if (!options.interactive) {
+    if (options.confirm === undefined) {
       options.err(
         'hookwire trust: nothing trusted: there is no terminal to ask on; review the hooks above and run again with --yes\n',
       );
       return 1;
     }
-    if (!(await confirm(question))) {
+    if (!(await options.confirm(question))) {
       options.out('hookwire trust: nothing trusted\n');
       return 1;
     }
   }
-  if (options.once) {
-    const hookwireStore = trustStorePath();
+  if (once) {
+    const hookwireStore = trustStorePath(options.env);
     const store = readTrustStore(hookwireStore);
     if (store.problem !== undefined) throw unreadableStoreError(hookwireStore, store);
     const reviewed = reviewFile(file, 'project', store.store);
@@ -108,7 +96,7 @@ export async function trustDeepAgents(options: TrustDeepAgentsOptions): Promise<
 }
 
 /** The handlers the file would run, as Deep Agents Code loads it, and its diagnostics. */
-function review(file: string): string {
+function review(file: string, width: number): string {
   const loaded = loadHooks([{ label: 'project', scope: 'project', path: file }]);
   const snapshot = snapshotHooks(loaded.config);
   const rows = Object.values(snapshot.handlers).flatMap((handlers) =>
@@ -124,11 +112,10 @@ function review(file: string): string {
     (diagnostic) => `  ${diagnostic.code}: ${visibleText(diagnostic.message)}\n`,
   );
   const table = rows.length === 0 ? '  (no handlers)\n' : renderTable(['EVENT', 'MATCHER', 'COMMAND'], rows);
-  const width = process.stdout.isTTY ? process.stdout.columns : Number.POSITIVE_INFINITY;
   return wrapLines(`${visibleText(file)}: ${rows.length} handler(s)\n${table}${problems.join('')}`, width);
 }
 
-function list(storeFile: string, options: TrustDeepAgentsOptions): number {
+function list(storeFile: string, options: HostTrustOptions): number {
   const reading = readHooksTrust(storeFile);
   if (reading.corrupt) {
     options.err(`hookwire trust: ${storeFile} is not a store Deep Agents Code reads (it trusts nothing)\n`);
@@ -143,7 +130,7 @@ function list(storeFile: string, options: TrustDeepAgentsOptions): number {
   return 0;
 }
 
-function storeRefused(storeFile: string, options: TrustDeepAgentsOptions): number {
+function storeRefused(storeFile: string, options: HostTrustOptions): number {
   options.err(
     `hookwire trust: ${storeFile} was left as it is: it is corrupt or of another version (Deep Agents Code then trusts nothing and never overwrites it), or another writer holds its lock\n`,
   );
