@@ -121,7 +121,7 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       host: 'src/host.ts',
-      deepagents: 'src/deepagents/middleware-entry.ts',
+      deepagents: 'src/hosts/deepagents/front-end/middleware-entry.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       'openai-agents': 'src/adapters/openai-agents/index.ts',
       langchain: 'src/adapters/langchain/langchain-entry.ts',
@@ -137,7 +137,7 @@ export default defineConfig([
       entry: {
         index: 'src/index.ts',
         host: 'src/host.ts',
-        deepagents: 'src/deepagents/middleware-entry.ts',
+        deepagents: 'src/hosts/deepagents/front-end/middleware-entry.ts',
         'ai-sdk': 'src/adapters/ai-sdk/index.ts',
         'openai-agents': 'src/adapters/openai-agents/index.ts',
         langchain: 'src/adapters/langchain/langchain-entry.ts',

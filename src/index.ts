@@ -14,15 +14,6 @@ export {
 } from './adapters/agent-hooks.js';
 export { DEEPAGENTS_TOOL_NAMES } from './adapters/deepagents-tool-names.js';
 export type { Logger } from './common/logger.js';
-export { type ConversionResult, convertToClaude } from './deepagents/convert-to-claude.js';
-export { convertToDeepAgents } from './deepagents/convert-to-deepagents.js';
-export {
-  createDeepAgentsDispatcher,
-  type DeepAgentsDispatcher,
-  type DeepAgentsDispatcherOptions,
-  type DeepAgentsDispatcherStats,
-  type DeepAgentsHookResult,
-} from './deepagents/deepagents-dispatcher.js';
 export { createEngine } from './engine/create-engine.js';
 export type {
   CallbackRegistration,
@@ -87,6 +78,15 @@ export {
   unknownEventWarning,
 } from './events/lookup.js';
 export type { McpToolHandlerSettings } from './handlers/mcp_tool/schema.js';
+export { type ConversionResult, convertToClaude } from './hosts/deepagents/list-hooks/convert-to-claude.js';
+export { convertToDeepAgents } from './hosts/deepagents/list-hooks/convert-to-deepagents.js';
+export {
+  createDeepAgentsDispatcher,
+  type DeepAgentsDispatcher,
+  type DeepAgentsDispatcherOptions,
+  type DeepAgentsDispatcherStats,
+  type DeepAgentsHookResult,
+} from './hosts/deepagents/list-hooks/deepagents-dispatcher.js';
 export type { HookRun, Outcome, RunStatus, Trace } from './outcome/outcome.js';
 export type { HandlerExecution } from './run/handler-execution.js';
 export type {

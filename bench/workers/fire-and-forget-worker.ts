@@ -27,7 +27,7 @@ interface Dispatcher {
 type CreateDispatcher = (options: Record<string, unknown>) => Dispatcher;
 
 const loaded = await loadModule<{ createDeepAgentsDispatcher?: CreateDispatcher }>(
-  'deepagents/deepagents-dispatcher.ts',
+  'hosts/deepagents/list-hooks/deepagents-dispatcher.ts',
 );
 if (loaded instanceof Error || loaded.createDeepAgentsDispatcher === undefined) {
   throw loaded instanceof Error ? loaded : new Error('no createDeepAgentsDispatcher export');

@@ -6,7 +6,7 @@ import { Command, MemorySaver } from '@langchain/langgraph';
 import { createDeepAgent } from 'deepagents';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage, tool } from 'langchain';
 import { z } from 'zod';
-import { deepAgentsCodeHooks } from '../../src/deepagents/middleware-entry.js';
+import { deepAgentsCodeHooks } from '../../src/hosts/deepagents/front-end/middleware-entry.js';
 import { firstDifference } from './compare.js';
 import type { Check, Vector } from './lifecycle-helpers.js';
 

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { isRecord } from '../../src/common/is-record.js';
 import type { Logger } from '../../src/common/logger.js';
-import { createDeepAgentsDispatcher } from '../../src/deepagents/deepagents-dispatcher.js';
-import { loadDeepAgentsHooks } from '../../src/deepagents/load-deepagents-hooks.js';
+import { createDeepAgentsDispatcher } from '../../src/hosts/deepagents/list-hooks/deepagents-dispatcher.js';
+import { loadDeepAgentsHooks } from '../../src/hosts/deepagents/list-hooks/load-deepagents-hooks.js';
 import { firstDifference } from './compare.js';
 
 /*

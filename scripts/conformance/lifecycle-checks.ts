@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { HumanMessage } from 'langchain';
 import { isRecord } from '../../src/common/is-record.js';
-import { CodeHooksSession } from '../../src/deepagents/code-hooks-session.js';
 import {
   HookPresenter,
   type NoticeSeverity,
@@ -10,6 +9,7 @@ import {
   runPromptTurn,
   SessionContextQueue,
 } from '../../src/hosts/deepagents/client-hook-effects.js';
+import { CodeHooksSession } from '../../src/hosts/deepagents/code-hooks-session.js';
 import { HOOK_EVENTS, type HookEvent } from '../../src/hosts/deepagents/hook-events.js';
 import {
   HookFulfillmentLedger,

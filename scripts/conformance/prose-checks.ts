@@ -1,12 +1,12 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AIMessage, HumanMessage } from 'langchain';
-import { CodeHooksSession } from '../../src/deepagents/code-hooks-session.js';
 import {
   HookPresenter,
   type NoticeSeverity,
   SessionContextQueue,
 } from '../../src/hosts/deepagents/client-hook-effects.js';
+import { CodeHooksSession } from '../../src/hosts/deepagents/code-hooks-session.js';
 import { scrubHookEnvironment } from '../../src/hosts/deepagents/hook-environment.js';
 import { HOOK_EVENTS, type HookEvent } from '../../src/hosts/deepagents/hook-events.js';
 import {

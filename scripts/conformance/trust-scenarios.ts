@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trustDeepAgents } from '../../src/cli/trust/trust-deepagents.js';
-import { CodeHooksSession } from '../../src/deepagents/code-hooks-session.js';
+import { CodeHooksSession } from '../../src/hosts/deepagents/code-hooks-session.js';
 import {
   deepAgentsHookSources,
   loadDeepAgentsHooks,

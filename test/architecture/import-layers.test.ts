@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
  * import its own files and the folders above it here, never one below. AGENTS.md draws the same picture.
  * A new folder must be placed here, or this test fails.
  */
+const FRONT_END = 'hosts/*/front-end';
+
 const LAYERS: readonly (readonly string[])[] = [
   ['common', 'errors'],
   ['patterns'],
@@ -38,9 +40,12 @@ const LAYERS: readonly (readonly string[])[] = [
   // OpenTelemetry spans of a firing, and their OTLP export for `hookwire run` and `serve`.
   ['telemetry'],
   ['engine'],
-  // Framework adapters: below deepagents, whose middleware is a thin layer on the LangChain one.
+  // Framework adapters: below the Deep Agents front end, whose middleware is a thin layer on the LangChain one.
   ['adapters'],
-  ['server', 'deepagents', 'timeline'],
+  // Front ends that drive the engine. A host's own front end (its in-process middleware, dispatcher and
+  // converter: src/hosts/deepagents/front-end/) lives in the host's folder, one place for all of the host,
+  // and ranks here, not with the host's protocol: it drives the engine the host's protocol sits below.
+  ['server', FRONT_END, 'timeline'],
   ['cli'],
   // The package's entries: the library, and the host contract (`hookwire/host`).
   ['index.ts', 'host.ts'],
@@ -55,9 +60,13 @@ function filesUnder(directory: string): string[] {
   );
 }
 
-/** The top-level folder of src/ a file lives in (`index.ts` for the public entry). */
+/**
+ * The layer a file lives in: the top-level folder of src/ (`index.ts` for the public entry), or FRONT_END
+ * for a host's front end (src/hosts/NAME/front-end/).
+ */
 function folderOf(file: string): string {
-  return relative(source, file).split('/')[0] as string;
+  const [top, , part] = relative(source, file).split('/');
+  return top === 'hosts' && part === 'front-end' ? FRONT_END : (top as string);
 }
 
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;

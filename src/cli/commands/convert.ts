@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
-import { convertToClaude } from '../../deepagents/convert-to-claude.js';
-import { convertToDeepAgents } from '../../deepagents/convert-to-deepagents.js';
+import { convertToClaude } from '../../hosts/deepagents/list-hooks/convert-to-claude.js';
+import { convertToDeepAgents } from '../../hosts/deepagents/list-hooks/convert-to-deepagents.js';
 import { claudeSettingsSchema } from '../../settings/settings-schema.js';
 
 const HELP = `Usage: hookwire convert --to claude|deepagents FILE [--out FILE] [--hookwire COMMAND]

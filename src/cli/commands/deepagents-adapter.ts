@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseJsonObject } from '../../common/parse-json-object.js';
-import { runAdaptedHook } from '../../deepagents/run-adapted-hook.js';
 import { DEEPAGENTS_EVENTS } from '../../events/event-names.js';
 import { isDeepAgentsEvent } from '../../events/is-deepagents-event.js';
+import { runAdaptedHook } from '../../hosts/deepagents/list-hooks/run-adapted-hook.js';
 
 const HELP = `Usage: hookwire deepagents-adapter <deep-agents-event> -- <argv...>
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeHooksSession } from '../../../src/deepagents/code-hooks-session.js';
+import { CodeHooksSession } from '../../../src/hosts/deepagents/code-hooks-session.js';
 import { enabledDeepAgentsPlugins } from '../../../src/hosts/deepagents/enabled-plugins.js';
 
 /* The plugins Deep Agents Code enables (~/.deepagents/.state), read as upstream reads them, and run. */

@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDeepAgentsDispatcher } from '../../../src/deepagents/deepagents-dispatcher.js';
 import {
   permissionHookOutcome,
   runPromptTurn,
@@ -13,6 +12,7 @@ import {
   invocationId,
   parseHookResume,
 } from '../../../src/hosts/deepagents/hook-invocation.js';
+import { createDeepAgentsDispatcher } from '../../../src/hosts/deepagents/list-hooks/deepagents-dispatcher.js';
 import type { HookDecision } from '../../../src/hosts/deepagents/reduce-hook-results.js';
 import { stopContinuation } from '../../../src/hosts/deepagents/server-hook-steps.js';
 import {

@@ -10,14 +10,14 @@ import {
   DEEPAGENTS_TOOL_NAMES,
   type LangchainHooksMiddleware,
   langchainHooksMiddleware,
-} from '../../src/adapters/langchain/langchain-entry.js';
+} from '../../../../src/adapters/langchain/langchain-entry.js';
+import { deepAgentsHooksMiddleware } from '../../../../src/hosts/deepagents/front-end/middleware-entry.js';
 import {
   createDeepAgentsDispatcher,
   type DeepAgentsDispatcher,
-} from '../../src/deepagents/deepagents-dispatcher.js';
-import { deepAgentsHooksMiddleware } from '../../src/deepagents/middleware-entry.js';
-import type { ClaudeSettings } from '../../src/settings/settings-schema.js';
-import { recorded, respondingHook, temporaryProject } from '../adapters/helpers.js';
+} from '../../../../src/hosts/deepagents/list-hooks/deepagents-dispatcher.js';
+import type { ClaudeSettings } from '../../../../src/settings/settings-schema.js';
+import { recorded, respondingHook, temporaryProject } from '../../../adapters/helpers.js';
 import { fixture, recordedPayloads, writeHooks } from './helpers.js';
 
 /*

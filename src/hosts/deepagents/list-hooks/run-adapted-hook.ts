@@ -1,11 +1,11 @@
-import { deepAgentsPayload } from '../events/deepagents-payload.js';
-import type { DeepAgentsEventName } from '../events/event-names.js';
-import { DEEPAGENTS_TIMEOUTS } from '../events/field.js';
-import { runCommand } from '../run/command-runner.js';
-import { createRunRequest, runSettings } from '../run/create-run-request.js';
-import type { HandlerExecution } from '../run/handler-execution.js';
-import { configuredHook } from '../settings/configured-hook-constructor.js';
-import type { CommandHandlerSettings } from '../settings/settings-schema.js';
+import { deepAgentsPayload } from '../../../events/deepagents-payload.js';
+import type { DeepAgentsEventName } from '../../../events/event-names.js';
+import { DEEPAGENTS_TIMEOUTS } from '../../../events/field.js';
+import { runCommand } from '../../../run/command-runner.js';
+import { createRunRequest, runSettings } from '../../../run/create-run-request.js';
+import type { HandlerExecution } from '../../../run/handler-execution.js';
+import { configuredHook } from '../../../settings/configured-hook-constructor.js';
+import type { CommandHandlerSettings } from '../../../settings/settings-schema.js';
 import { deepAgentsFieldsFromClaude } from './deepagents-fields-from-claude.js';
 import { DEEPAGENTS_OUTPUT_CAP_BYTES } from './deepagents-output-cap.js';
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type DeepAgentsCodeHooksOptions,
   deepAgentsCodeHooks,
-} from '../../src/deepagents/middleware-entry.js';
+} from '../../../../src/hosts/deepagents/front-end/middleware-entry.js';
 import { collectingLogger, fixture, recordedPayloads, temporaryDirectory } from './helpers.js';
 
 /*

@@ -1,7 +1,7 @@
-import { splitShellWords } from '../common/shell-words.js';
-import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from '../events/event-names.js';
-import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
-import type { ClaudeSettings, DeepAgentsHooks, HandlerSettings } from '../settings/settings-schema.js';
+import { splitShellWords } from '../../../common/shell-words.js';
+import { DEEPAGENTS_EVENTS, type DeepAgentsEventName } from '../../../events/event-names.js';
+import { isDeepAgentsEvent } from '../../../events/is-deepagents-event.js';
+import type { ClaudeSettings, DeepAgentsHooks, HandlerSettings } from '../../../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 import { ADAPTER_COMMAND, type ConversionResult } from './convert-to-claude.js';
 

@@ -1,4 +1,4 @@
-import type { DeepAgentsEventName } from '../events/event-names.js';
+import type { DeepAgentsEventName } from '../../../events/event-names.js';
 
 /**
  * The fields of a Deep Agents payload rebuilt from the Claude-style payload of the equivalent protocol event

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The directory of this area's executable fixture scripts. */
-export const FIXTURES = resolve(import.meta.dirname, '../fixtures/deepagents');
+export const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/deepagents');
 
 /** A fixture script's absolute path. */
 export function fixture(name: string): string {

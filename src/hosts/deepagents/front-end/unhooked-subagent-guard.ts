@@ -2,10 +2,10 @@ import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import type { LLMResult } from '@langchain/core/outputs';
 import { isCommand } from '@langchain/langgraph';
 import { AIMessage, ToolMessage } from 'langchain';
-import type { Logger } from '../common/logger.js';
-import type { NativeToolCall } from '../hosts/deepagents/project-invocation.js';
-import type { HookDecision } from '../hosts/deepagents/reduce-hook-results.js';
-import type { CodeHooksSession, InvocationScope } from './code-hooks-session.js';
+import type { Logger } from '../../../common/logger.js';
+import type { CodeHooksSession, InvocationScope } from '../code-hooks-session.js';
+import type { NativeToolCall } from '../project-invocation.js';
+import type { HookDecision } from '../reduce-hook-results.js';
 import {
   deniedToolError,
   type ToolResult,

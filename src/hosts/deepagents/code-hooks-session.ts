@@ -1,26 +1,26 @@
 import { homedir } from 'node:os';
 import type { BaseMessage } from 'langchain';
-import type { Logger } from '../common/logger.js';
-import { loadDeepAgentsHooks, type PluginHooks } from '../hosts/deepagents/deepagents-hook-sources.js';
-import { enabledDeepAgentsPlugins } from '../hosts/deepagents/enabled-plugins.js';
-import { fireHooks } from '../hosts/deepagents/fire-hooks.js';
-import type { HookDiagnostic } from '../hosts/deepagents/hook-diagnostic.js';
-import { scrubHookEnvironment } from '../hosts/deepagents/hook-environment.js';
-import type { HookEvent } from '../hosts/deepagents/hook-events.js';
-import type { SessionGate } from '../hosts/deepagents/hook-invocation.js';
-import { type HooksSnapshot, snapshotHooks } from '../hosts/deepagents/hook-snapshot.js';
-import { type HookSource, type LoadedHooks, loadHooks } from '../hosts/deepagents/load-hooks.js';
-import { pluginVariables } from '../hosts/deepagents/plugin-variables.js';
-import { type NativeInvocation, projectInvocation } from '../hosts/deepagents/project-invocation.js';
-import type { HookDecision } from '../hosts/deepagents/reduce-hook-results.js';
+import type { Logger } from '../../common/logger.js';
+import { trustStorePath } from '../../settings/trust-store.js';
+import { loadDeepAgentsHooks, type PluginHooks } from './deepagents-hook-sources.js';
+import { enabledDeepAgentsPlugins } from './enabled-plugins.js';
+import { fireHooks } from './fire-hooks.js';
+import type { HookDiagnostic } from './hook-diagnostic.js';
+import { scrubHookEnvironment } from './hook-environment.js';
+import type { HookEvent } from './hook-events.js';
+import type { SessionGate } from './hook-invocation.js';
+import { type HooksSnapshot, snapshotHooks } from './hook-snapshot.js';
+import { type HookSource, type LoadedHooks, loadHooks } from './load-hooks.js';
+import { pluginVariables } from './plugin-variables.js';
+import { type NativeInvocation, projectInvocation } from './project-invocation.js';
+import type { HookDecision } from './reduce-hook-results.js';
 import {
   defaultTranscriptRoot,
   type TranscriptMessage,
   type TranscriptRole,
   TranscriptStore,
-} from '../hosts/deepagents/transcript-store.js';
-import { resolveProjectTrust, SessionTrust } from '../hosts/deepagents/workspace-trust.js';
-import { trustStorePath } from '../settings/trust-store.js';
+} from './transcript-store.js';
+import { resolveProjectTrust, SessionTrust } from './workspace-trust.js';
 
 /*
  * One Deep Agents Code hooks session inside a TypeScript agent: the Hooks v2 configuration loaded once

@@ -1,12 +1,12 @@
-import { didYouMean } from '../common/closest-name.js';
-import { quoteShellWords } from '../common/shell-words.js';
-import { DEEPAGENTS_EVENTS } from '../events/event-names.js';
-import { isDeepAgentsEvent } from '../events/is-deepagents-event.js';
+import { didYouMean } from '../../../common/closest-name.js';
+import { quoteShellWords } from '../../../common/shell-words.js';
+import { DEEPAGENTS_EVENTS } from '../../../events/event-names.js';
+import { isDeepAgentsEvent } from '../../../events/is-deepagents-event.js';
 import type {
   ClaudeSettings,
   CommandHandlerSettings,
   DefinitionSettings,
-} from '../settings/settings-schema.js';
+} from '../../../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 
 /** The name of the CLI command a converted hook runs (see src/cli/commands/deepagents-adapter.ts). */

@@ -5,11 +5,11 @@ import { createDeepAgent, createSummarizationMiddleware, StateBackend } from 'de
 import { AIMessage, HumanMessage, ToolMessage, tool } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { deepAgentsHooksMiddleware } from '../../../../src/hosts/deepagents/front-end/middleware-entry.js';
 import {
   createDeepAgentsDispatcher,
   type DeepAgentsDispatcher,
-} from '../../src/deepagents/deepagents-dispatcher.js';
-import { deepAgentsHooksMiddleware } from '../../src/deepagents/middleware-entry.js';
+} from '../../../../src/hosts/deepagents/list-hooks/deepagents-dispatcher.js';
 import { collectingLogger, fixture, recordedPayloads, temporaryDirectory, writeHooks } from './helpers.js';
 
 /*

@@ -1,5 +1,5 @@
-import type { Logger } from '../common/logger.js';
-import type { HandlerExecution } from '../run/handler-execution.js';
+import type { Logger } from '../../../common/logger.js';
+import type { HandlerExecution } from '../../../run/handler-execution.js';
 
 /**
  * Logs how one fire-and-forget hook ended, at the levels upstream uses: a hook that could not start or timed

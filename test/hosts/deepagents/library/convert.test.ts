@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { quoteShellWords, splitShellWords } from '../../src/common/shell-words.js';
-import { convertToClaude } from '../../src/deepagents/convert-to-claude.js';
-import { convertToDeepAgents } from '../../src/deepagents/convert-to-deepagents.js';
-import { deepAgentsFieldsFromClaude } from '../../src/deepagents/deepagents-fields-from-claude.js';
-import { root, runCli } from '../cli/run-cli.js';
+import { quoteShellWords, splitShellWords } from '../../../../src/common/shell-words.js';
+import { convertToClaude } from '../../../../src/hosts/deepagents/list-hooks/convert-to-claude.js';
+import { convertToDeepAgents } from '../../../../src/hosts/deepagents/list-hooks/convert-to-deepagents.js';
+import { deepAgentsFieldsFromClaude } from '../../../../src/hosts/deepagents/list-hooks/deepagents-fields-from-claude.js';
+import { root, runCli } from '../../../cli/run-cli.js';
 import { fixture, recordedPayloads, temporaryDirectory, writeHooks } from './helpers.js';
 
 let directory: { path: string; cleanup(): void };

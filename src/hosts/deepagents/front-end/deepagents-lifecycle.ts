@@ -1,7 +1,7 @@
 import type { BaseMessage } from 'langchain';
-import type { AgentLifecycle } from '../adapters/langchain/agent-lifecycle.js';
-import type { ToolCall } from '../adapters/tool-gate.js';
-import type { DeepAgentsDispatcher } from './deepagents-dispatcher.js';
+import type { AgentLifecycle } from '../../../adapters/langchain/agent-lifecycle.js';
+import type { ToolCall } from '../../../adapters/tool-gate.js';
+import type { DeepAgentsDispatcher } from '../list-hooks/deepagents-dispatcher.js';
 import { type InterruptOn, interruptingToolCalls } from './interrupting-tool-calls.js';
 
 /** The summary message deepagents' summarization middleware puts first once it has compacted. */

@@ -12,10 +12,15 @@ import {
   HumanMessage,
   SystemMessage,
 } from 'langchain';
-import { HOOKWIRE_MESSAGE_KEY } from '../adapters/langchain/lifecycle-middleware.js';
-import type { HookEvent } from '../hosts/deepagents/hook-events.js';
-import type { NativeInvocation, NativeToolCall } from '../hosts/deepagents/project-invocation.js';
-import { type HookDecision, reduceHookResults } from '../hosts/deepagents/reduce-hook-results.js';
+import { HOOKWIRE_MESSAGE_KEY } from '../../../adapters/langchain/lifecycle-middleware.js';
+import {
+  CodeHooksSession,
+  type CodeHooksSessionOptions,
+  type InvocationScope,
+} from '../code-hooks-session.js';
+import type { HookEvent } from '../hook-events.js';
+import type { NativeInvocation, NativeToolCall } from '../project-invocation.js';
+import { type HookDecision, reduceHookResults } from '../reduce-hook-results.js';
 import {
   askOutcome,
   type InvokeHook,
@@ -23,13 +28,8 @@ import {
   preToolDenial,
   stopContinuation,
   TASK_TOOL_NAME,
-} from '../hosts/deepagents/server-hook-steps.js';
-import { injectSubagentStartContext, taskAgentIdentity } from '../hosts/deepagents/tool-results.js';
-import {
-  CodeHooksSession,
-  type CodeHooksSessionOptions,
-  type InvocationScope,
-} from './code-hooks-session.js';
+} from '../server-hook-steps.js';
+import { injectSubagentStartContext, taskAgentIdentity } from '../tool-results.js';
 import {
   appendContext,
   applyPostToolUse,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createDeepAgentsDispatcher,
   type DeepAgentsDispatcher,
-} from '../../src/deepagents/deepagents-dispatcher.js';
+} from '../../../../src/hosts/deepagents/list-hooks/deepagents-dispatcher.js';
 import {
   collectingLogger,
   eventually,

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isRecord } from '../common/is-record.js';
-import type { Logger } from '../common/logger.js';
-import type { ConfiguredHook } from '../settings/configured-hook.js';
-import { diagnosticLocation } from '../settings/format-diagnostic.js';
-import { loadSettings } from '../settings/load-settings.js';
-import { settingsLocations } from '../settings/settings-locations.js';
+import { isRecord } from '../../../common/is-record.js';
+import type { Logger } from '../../../common/logger.js';
+import type { ConfiguredHook } from '../../../settings/configured-hook.js';
+import { diagnosticLocation } from '../../../settings/format-diagnostic.js';
+import { loadSettings } from '../../../settings/load-settings.js';
+import { settingsLocations } from '../../../settings/settings-locations.js';
 
 /**
  * The hooks of one Deep Agents `hooks.json`, through the shared settings loader. As upstream, a missing file

@@ -1,4 +1,4 @@
-import type { ClaudeStyleEventName, DeepAgentsEventName } from '../events/event-names.js';
+import type { ClaudeStyleEventName, DeepAgentsEventName } from '../../../events/event-names.js';
 
 /** Where a Deep Agents event lands among the protocol's events, with the matcher that narrows it. */
 export interface ClaudeEquivalent {

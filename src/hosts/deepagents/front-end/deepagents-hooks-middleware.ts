@@ -1,6 +1,12 @@
-import { type LifecycleMiddleware, lifecycleMiddleware } from '../adapters/langchain/lifecycle-middleware.js';
-import type { Logger } from '../common/logger.js';
-import { createDeepAgentsDispatcher, type DeepAgentsDispatcher } from './deepagents-dispatcher.js';
+import {
+  type LifecycleMiddleware,
+  lifecycleMiddleware,
+} from '../../../adapters/langchain/lifecycle-middleware.js';
+import type { Logger } from '../../../common/logger.js';
+import {
+  createDeepAgentsDispatcher,
+  type DeepAgentsDispatcher,
+} from '../list-hooks/deepagents-dispatcher.js';
 import { deepAgentsLifecycle } from './deepagents-lifecycle.js';
 import type { InterruptOn } from './interrupting-tool-calls.js';
 

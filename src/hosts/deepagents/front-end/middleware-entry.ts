@@ -3,12 +3,12 @@
  * `@langchain/langgraph` at load time; hosts that only need the dispatcher import it from `hookwire`.
  */
 
+export type { ApprovalMode } from '../code-hooks-session.js';
 export {
   type DeepAgentsCodeHooks,
   type DeepAgentsCodeHooksOptions,
   deepAgentsCodeHooks,
 } from './code-hooks-middleware.js';
-export type { ApprovalMode } from './code-hooks-session.js';
 export {
   type DeepAgentsHooksMiddleware,
   type DeepAgentsHooksMiddlewareOptions,

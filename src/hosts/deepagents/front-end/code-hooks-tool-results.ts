@@ -1,8 +1,8 @@
 import { Command } from '@langchain/langgraph';
 import { ToolInvocationError, ToolMessage } from 'langchain';
-import type { NativeToolCall } from '../hosts/deepagents/project-invocation.js';
-import type { HookDecision } from '../hosts/deepagents/reduce-hook-results.js';
-import * as wire from '../hosts/deepagents/tool-results.js';
+import type { NativeToolCall } from '../project-invocation.js';
+import type { HookDecision } from '../reduce-hook-results.js';
+import * as wire from '../tool-results.js';
 
 /*
  * The host's rules for a tool's result (src/hosts/deepagents/tool-results.ts: the denial's words, hook text
