@@ -2,7 +2,6 @@ import {
   chmodSync,
   closeSync,
   constants,
-  fstatSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -15,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { lstatOwnDirectory, openOwnFile } from '../common/open-own-file.js';
 import { sha256Hex } from '../common/sha256.js';
 
 /** A session directory untouched for this long is removed by the next session start or end of any session. */
@@ -138,11 +138,22 @@ export function sessionDirectoryName(sessionId: string): string {
 
 /** Throws unless `path` is a directory (not a link to one) of this user that group and others cannot write. */
 export function checkPrivateDirectory(path: string): void {
-  const status = lstatSync(path);
-  if (!status.isDirectory()) throw new Error(`${path} is not a directory`);
-  if (typeof process.getuid === 'function') {
-    if (status.uid !== process.getuid()) throw new Error(`${path} belongs to another user`);
-    if ((status.mode & 0o022) !== 0) throw new Error(`${path} may be written by other users`);
+  const { refusal } = lstatOwnDirectory(path);
+  if (refusal === undefined) return;
+  const { problem } = refusal;
+  switch (problem.kind) {
+    case 'missing':
+    case 'unreadable':
+      // The error itself, with its code: a missing directory is "none yet" to the callers that create it.
+      throw problem.error;
+    case 'symlink':
+    case 'not-directory':
+    case 'not-regular-file':
+      throw new Error(`${path} is not a directory`);
+    case 'other-owner':
+      throw new Error(`${path} belongs to another user`);
+    case 'writable-by-others':
+      throw new Error(`${path} may be written by other users`);
   }
 }
 
@@ -150,23 +161,20 @@ function sha256(text: string): string {
   return sha256Hex(text);
 }
 
-/** The count in `file`, 0 when there is none; only a small regular file of this user is read. */
+/**
+ * The count in `file`, 0 when there is none; only a small regular file that only this user can have written
+ * is read (openOwnFile). Anything else counts as none: the block then stands, never dropped by a planted count.
+ */
 function readCount(file: string): number {
-  let descriptor: number;
+  const opened = openOwnFile(file);
+  if (opened.refusal !== undefined) return 0;
   try {
-    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return 0;
-  }
-  try {
-    const status = fstatSync(descriptor);
-    if (!status.isFile() || (typeof process.getuid === 'function' && status.uid !== process.getuid()))
-      return 0;
     const buffer = Buffer.alloc(16);
-    const count = Number(buffer.toString('utf8', 0, readSync(descriptor, buffer, 0, buffer.length, 0)));
+    const length = readSync(opened.descriptor, buffer, 0, buffer.length, 0);
+    const count = Number(buffer.toString('utf8', 0, length));
     return Number.isInteger(count) && count > 0 ? count : 0;
   } finally {
-    closeSync(descriptor);
+    closeSync(opened.descriptor);
   }
 }
 

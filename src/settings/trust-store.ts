@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRecord } from '../common/is-record.js';
+import { lstatOwnDirectory, type OwnPathRefusal, openOwnFile } from '../common/open-own-file.js';
 import { stateDirectory } from './state-directory.js';
 
 /*
@@ -91,35 +92,15 @@ export function emptyTrustStore(): TrustStore {
  * is never read), of at most TRUST_STORE_MAX_BYTES.
  */
 export function readTrustStore(file: string): TrustStoreReading {
-  const directory = dirname(file);
-  let directoryStatus: Stats;
+  const directory = lstatOwnDirectory(dirname(file));
+  // No store yet (ENOTDIR: a path component is a file, so neither is there one): nothing is trusted.
+  if (directory.refusal?.problem.kind === 'missing') return { store: emptyTrustStore() };
+  if (directory.refusal !== undefined) return unbelievable(directory.refusal, 'directory');
+  const opened = openOwnFile(file);
+  if (opened.refusal?.problem.kind === 'missing') return { store: emptyTrustStore() };
+  if (opened.refusal !== undefined) return unbelievable(opened.refusal, 'file');
+  const { descriptor, status } = opened;
   try {
-    directoryStatus = lstatSync(directory);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // No store yet (ENOTDIR: a path component is a file, so neither is there one): nothing is trusted.
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { store: emptyTrustStore() };
-    return { problem: `cannot be read (${code ?? String(error)})` };
-  }
-  const unsafeDirectory = unsafeOwnership(directoryStatus, directory, 'directory');
-  if (unsafeDirectory !== undefined) return unsafeDirectory;
-  let descriptor: number;
-  try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: a symlink is refused, not read.
-    descriptor = openSync(
-      file,
-      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-    );
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { store: emptyTrustStore() };
-    if (code === 'ELOOP') return { problem: 'is a symlink', fix: `replace it with the file itself` };
-    return { problem: `cannot be read (${code ?? String(error)})` };
-  }
-  try {
-    const status = fstatSync(descriptor);
-    const unsafeFile = unsafeOwnership(status, file, 'file');
-    if (unsafeFile !== undefined) return unsafeFile;
     if (status.size > TRUST_STORE_MAX_BYTES) return tooLarge(status.size);
     // One byte more than the limit: a file that grew since fstat is caught too.
     const bytes = Buffer.allocUnsafe(Math.min(status.size, TRUST_STORE_MAX_BYTES) + 1);
@@ -139,36 +120,39 @@ export function readTrustStore(file: string): TrustStoreReading {
   }
 }
 
-/** Why a store's directory or file cannot be believed: what it is, who owns it, who else may write it. */
-function unsafeOwnership(
-  status: Stats,
-  path: string,
+/**
+ * Why a store's directory or file cannot be believed, in the words of docs/trust.md: what it is, who owns
+ * it, who else may write it, and how to fix that.
+ */
+function unbelievable(
+  refusal: OwnPathRefusal,
   kind: 'directory' | 'file',
-): { problem: string; fix: string } | undefined {
-  if (kind === 'directory' && !status.isDirectory()) {
-    const what = status.isSymbolicLink() ? 'a symlink' : 'not a directory';
-    return { problem: `is in ${path}, which is ${what}`, fix: 'name the real directory instead' };
+): { problem: string; fix?: string } {
+  const { path, problem } = refusal;
+  const where = kind === 'directory' ? `is in ${path}, which ` : '';
+  switch (problem.kind) {
+    case 'missing':
+    case 'unreadable':
+      return { problem: `cannot be read (${problem.error.code ?? String(problem.error)})` };
+    case 'symlink':
+      return kind === 'directory'
+        ? { problem: `${where}is a symlink`, fix: 'name the real directory instead' }
+        : { problem: 'is a symlink', fix: 'replace it with the file itself' };
+    case 'not-directory':
+      return { problem: `${where}is not a directory`, fix: 'name the real directory instead' };
+    case 'not-regular-file':
+      return { problem: 'is not a regular file', fix: 'move it aside, then trust again' };
+    case 'other-owner':
+      return {
+        problem: `${where}belongs to another user (uid ${problem.uid})`,
+        fix: 'use a state directory of your own (HOOKWIRE_STATE_DIR)',
+      };
+    case 'writable-by-others':
+      return {
+        problem: `${where}others can write (mode ${problem.mode.toString(8).padStart(4, '0')})`,
+        fix: `\`chmod ${kind === 'directory' ? '700' : '600'} ${path}\`, then check what it holds with \`hookwire trust --list\``,
+      };
   }
-  if (kind === 'file' && !status.isFile()) {
-    return { problem: 'is not a regular file', fix: 'move it aside, then trust again' };
-  }
-  const where = kind === 'directory' ? `is in ${path}, which` : '';
-  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  if (uid !== undefined && status.uid !== uid) {
-    return {
-      problem: `${where} belongs to another user (uid ${status.uid})`.trim(),
-      fix: 'use a state directory of your own (HOOKWIRE_STATE_DIR)',
-    };
-  }
-  // Windows has no such mode bits (and no getuid): there, the directory's ACL is the user's business.
-  if (uid !== undefined && (status.mode & 0o022) !== 0) {
-    const mode = (status.mode & 0o777).toString(8).padStart(4, '0');
-    return {
-      problem: `${where} others can write (mode ${mode})`.trim(),
-      fix: `\`chmod ${kind === 'directory' ? '700' : '600'} ${path}\`, then check what it holds with \`hookwire trust --list\``,
-    };
-  }
-  return undefined;
 }
 
 function tooLarge(size: number): { problem: string; fix: string } {

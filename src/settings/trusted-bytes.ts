@@ -1,18 +1,6 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  type Stats,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { lstatOwnDirectory, openOwnFile } from '../common/open-own-file.js';
 import { sha256Hex } from '../common/sha256.js';
 
 /*
@@ -49,26 +37,17 @@ export function bytesHaveDigest(storeFile: string, bytes: Uint8Array, sha256: st
   return true;
 }
 
-/** Whether the copy exists, can be believed, and holds exactly `bytes`. */
+/**
+ * Whether the copy exists, can be believed (as the store is: openOwnFile and lstatOwnDirectory), and holds
+ * exactly `bytes`. Any refusal only means the bytes are hashed, so its reason is not kept.
+ */
 function equalsKeptCopy(directory: string, copy: string, bytes: Uint8Array): boolean {
+  if (lstatOwnDirectory(directory).refusal !== undefined) return false;
+  const opened = openOwnFile(copy);
+  if (opened.refusal !== undefined) return false;
+  const { descriptor, status } = opened;
   try {
-    if (!believable(lstatSync(directory), 'directory')) return false;
-  } catch {
-    return false;
-  }
-  let descriptor: number;
-  try {
-    // O_NOFOLLOW: a link is not followed; O_NONBLOCK: a FIFO planted there does not wait for a writer.
-    descriptor = openSync(
-      copy,
-      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-    );
-  } catch {
-    return false;
-  }
-  try {
-    const status = fstatSync(descriptor);
-    if (!believable(status, 'file') || status.size !== bytes.length) return false;
+    if (status.size !== bytes.length) return false;
     // One byte more than expected: a copy that grew since fstat does not compare equal.
     const kept = Buffer.allocUnsafe(bytes.length + 1);
     let length = 0;
@@ -86,19 +65,12 @@ function equalsKeptCopy(directory: string, copy: string, bytes: Uint8Array): boo
   }
 }
 
-/** A real directory or regular file of this user that no one else can write (no uids: Windows, its ACLs). */
-function believable(status: Stats, kind: 'directory' | 'file'): boolean {
-  if (kind === 'directory' ? !status.isDirectory() : !status.isFile()) return false;
-  if (typeof process.getuid !== 'function') return true;
-  return status.uid === process.getuid() && (status.mode & 0o022) === 0;
-}
-
 /** Written whole under a temporary name, then renamed: a concurrent load never reads half a copy. */
 function keepCopy(directory: string, copy: string, bytes: Uint8Array): void {
   const temporary = `${copy}.${process.pid}.tmp`;
   try {
     mkdirSync(directory, { mode: 0o700, recursive: true });
-    if (!believable(lstatSync(directory), 'directory')) return;
+    if (lstatOwnDirectory(directory).refusal !== undefined) return;
     writeFileSync(temporary, bytes, { mode: 0o600, flag: 'wx' });
     renameSync(temporary, copy);
   } catch {

@@ -2,11 +2,8 @@ import {
   appendFileSync,
   chmodSync,
   closeSync,
-  constants,
-  fstatSync,
   lstatSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readSync,
   renameSync,
@@ -14,6 +11,7 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { openOwnFile } from '../../common/open-own-file.js';
 import { checkPrivateDirectory } from '../session-files.js';
 import type { Delivery as BackgroundDelivery } from '../session-state.js';
 
@@ -108,23 +106,31 @@ export async function takeDeliveries(directory: string, sessionId: string): Prom
   return { deliveries };
 }
 
-/** The text of `file` if it is a regular file of this user that others cannot write, of a bounded size. */
+/**
+ * The text of `file` if it is a regular file only this user can have written (openOwnFile), of a bounded
+ * size. An I/O error other than a refusal is thrown: the caller loses the results, never the event.
+ */
 function readOwnFile(file: string): { text: string } | { refused: string } {
-  let descriptor: number;
-  try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: a link is refused, not followed.
-    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { refused: 'it is a symbolic link' };
-    throw error;
-  }
-  try {
-    const status = fstatSync(descriptor);
-    if (!status.isFile()) return { refused: 'it is not a regular file' };
-    if (typeof process.getuid === 'function') {
-      if (status.uid !== process.getuid()) return { refused: 'it belongs to another user' };
-      if ((status.mode & 0o022) !== 0) return { refused: 'it may be written by other users' };
+  const opened = openOwnFile(file);
+  if (opened.refusal !== undefined) {
+    const { problem } = opened.refusal;
+    switch (problem.kind) {
+      case 'missing':
+      case 'unreadable':
+        throw problem.error;
+      case 'symlink':
+        return { refused: 'it is a symbolic link' };
+      case 'not-regular-file':
+      case 'not-directory':
+        return { refused: 'it is not a regular file' };
+      case 'other-owner':
+        return { refused: 'it belongs to another user' };
+      case 'writable-by-others':
+        return { refused: 'it may be written by other users' };
     }
+  }
+  const { descriptor, status } = opened;
+  try {
     if (status.size > LARGEST_SESSION_FILE_BYTES) {
       return { refused: `it is larger than ${LARGEST_SESSION_FILE_BYTES} bytes` };
     }
@@ -194,7 +200,11 @@ export async function sessionFileName(sessionId: string): Promise<string> {
   return `h-${createHash('sha256').update(bytes).digest('hex')}${SESSION_FILE_EXTENSION}`;
 }
 
-/** Creates the directory private to the user, and refuses one that is not a directory or not the user's. */
+/**
+ * Creates the directory private to the user, and refuses one that is not a directory or not the user's.
+ * Its mode is not checked here, on purpose: this is the writer, and a directory others may write is refused
+ * where it matters, by the reader (takeDeliveries), which then uses nothing in it.
+ */
 function ensurePrivateDirectory(directory: string): void {
   if (mkdirSync(directory, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(directory, 0o700);
   const status = lstatSync(directory);
