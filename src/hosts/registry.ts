@@ -47,7 +47,8 @@ export const HOST_NAMES: readonly string[] = HOSTS.map((host) => host.name);
 
 /**
  * Adds a host written outside hookwire (`hookwire/host`), found by `hostNamed` from then on in this process.
- * Refused (a `usage` HookwireError): another contract version, or a name or alias a host already has.
+ * Refused (a `usage` HookwireError): another contract version, a name or alias a host already has, or a
+ * command (`Host.commands`) another host adds.
  */
 export function registerHost(host: Host): void {
   if (host.specificationVersion !== SPECIFICATION_VERSION) {
@@ -62,6 +63,15 @@ export function registerHost(host: Host): void {
     throw new HookwireError(
       'usage',
       `host name ${JSON.stringify(taken)} is taken by ${BY_NAME.get(taken)?.displayName}`,
+    );
+  }
+  const command = Object.keys(host.commands ?? {}).find((name) =>
+    HOSTS.some((other) => other.commands?.[name] !== undefined),
+  );
+  if (command !== undefined) {
+    throw new HookwireError(
+      'usage',
+      `command ${JSON.stringify(command)} of host ${JSON.stringify(host.name)} is another host's`,
     );
   }
   HOSTS.push(host);
