@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderReview } from '../../src/cli/trust/render-review.js';
 import { decodeVisibleText, visibleText } from '../../src/common/visible-text.js';
 import { unwrapLines, wrapLines } from '../../src/common/wrap-lines.js';
-import { renderReview } from '../../src/cli/trust/render-review.js';
 import { reviewBytes, trustEntryOf } from '../../src/settings/review-file.js';
 import type { TrustStore } from '../../src/settings/trust-store.js';
 import { fuzzCheck } from './fuzz-check.js';
