@@ -28,13 +28,13 @@ const RUN_BUNDLE = './hookwire-run.cjs';
 /*
  * In the split build, the CLI's lazy import of the `run` command is pointed at the run bundle, so that
  * `node dist/cli.js run` loads the same code as the bin's `hookwire run`. From the sources (tsx, tests)
- * main.ts still imports ./commands/run.js.
+ * command-table.ts still imports ./commands/run.js.
  */
 const runCommandToBundle: Plugin = {
   name: 'run-command-to-bundle',
   setup(build) {
     build.onResolve({ filter: /^\.\/commands\/run\.js$/ }, (args) =>
-      args.importer.endsWith('/src/cli/main.ts') ? { path: RUN_BUNDLE, external: true } : undefined,
+      args.importer.endsWith('/src/cli/command-table.ts') ? { path: RUN_BUNDLE, external: true } : undefined,
     );
   },
 };
@@ -94,20 +94,22 @@ const jsoncParserWithoutSideEffects: Plugin = {
 };
 
 /*
- * A host row's installer (`install.load`: `import('./install/...')`, hookwire init's code) is left out of the
- * run bundle: `hookwire run` never installs, and every byte of the bundle is compiled on every event. Its
- * place holds a module that says so, should anything reach it.
+ * What a host row loads lazily (`install.load`, `trust.load`, `commands[...].load`: hookwire init's, trust's
+ * and the host's own commands' code) is left out of the run bundle: `hookwire run` never installs, trusts or
+ * runs a host's command, and every byte of the bundle is compiled on every event. Each such place holds a
+ * module that says so, should anything reach it.
  */
-const installersOutsideRunBundle: Plugin = {
-  name: 'installers-outside-run-bundle',
+const hostRowPartsOutsideRunBundle: Plugin = {
+  name: 'host-row-parts-outside-run-bundle',
   setup(build) {
-    build.onResolve({ filter: /^\.\/install\// }, (args) =>
-      /\/src\/hosts\/[^/]+\/[^/]+-host\.ts$/.test(args.importer)
-        ? { path: args.path, namespace: 'installers-outside-run-bundle' }
+    build.onResolve({ filter: /^\.\.?\// }, (args) =>
+      args.kind === 'dynamic-import' && /\/src\/hosts\/[^/]+\/[^/]+-host\.ts$/.test(args.importer)
+        ? { path: args.path, namespace: 'host-row-parts-outside-run-bundle' }
         : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'installers-outside-run-bundle' }, () => ({
-      contents: "throw new Error('hookwire run does not install hosts: hookwire init does');",
+    build.onLoad({ filter: /.*/, namespace: 'host-row-parts-outside-run-bundle' }, () => ({
+      contents:
+        "throw new Error('hookwire run does not install, trust or run a host command: the full CLI does');",
       loader: 'js',
     }));
   },
@@ -195,7 +197,7 @@ export default defineConfig([
     noExternal: ['jsonc-parser'],
     // Keep `node:` on builtin imports, so that childProcessOnFirstSpawn sees them before they are made external.
     removeNodeProtocol: false,
-    esbuildPlugins: [childProcessOnFirstSpawn, jsoncParserWithoutSideEffects, installersOutsideRunBundle],
+    esbuildPlugins: [childProcessOnFirstSpawn, jsoncParserWithoutSideEffects, hostRowPartsOutsideRunBundle],
     esbuildOptions(options) {
       options.mainFields = ['module', 'main'];
       options.supported = { ...options.supported, 'dynamic-import': false };
