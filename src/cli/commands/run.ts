@@ -1,11 +1,8 @@
 import { readSync, writeSync } from 'node:fs';
-import {
-  BACKGROUND_JOB_OPTION,
-  backgroundJobLauncher,
-} from '../../engine/background/launch-background-job.js';
-import { runBackgroundJobCommand } from '../../engine/background/run-background-job-command.js';
 import { compileShellParserForShortLivedProcess } from '../../select/shell-parser.js';
 import { answerEvent } from '../answer/answer-event.js';
+import { BACKGROUND_JOB_OPTION, backgroundJobLauncher } from '../background/launch-background-job.js';
+import { runBackgroundJobCommand } from '../background/run-background-job-command.js';
 
 /** Within the host's grace before SIGKILL (about 1.5 s observed): our hooks get TERM, then KILL at 500 ms. */
 const TERM_CLOSE_DEADLINE_MS = 1000;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { BackgroundJob, BackgroundLauncher } from './background-job.js';
+import type { BackgroundJob, BackgroundLauncher } from '../../engine/background/background-job.js';
 
 /** The hidden `hookwire run` option that runs one background job, read from stdin. */
 export const BACKGROUND_JOB_OPTION = '--background-job';

@@ -1,7 +1,7 @@
+import type { BackgroundJob } from '../../engine/background/background-job.js';
+import { appendDelivery } from '../../engine/background/delivery-store.js';
+import { runBackgroundJob } from '../../engine/background/run-background-job.js';
 import { stateDirectory } from '../../settings/state-directory.js';
-import type { BackgroundJob } from './background-job.js';
-import { appendDelivery } from './delivery-store.js';
-import { runBackgroundJob } from './run-background-job.js';
 
 /**
  * `hookwire run --background-job`: runs one background hook handed over by `hookwire run` (the job as JSON
