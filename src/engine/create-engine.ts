@@ -8,6 +8,7 @@ import { endDetachedProcessesOf } from '../run/process/hook-run-marker.js';
 import { diagnosticPosition } from '../settings/format-diagnostic.js';
 import { loadSettings } from '../settings/load-settings.js';
 import { createFiringTelemetry } from '../telemetry/firing-telemetry.js';
+import { deliverEarlierResults } from './background/deliver-earlier-results.js';
 import { queueDelivery } from './background/queue-delivery.js';
 import { callbackHooks } from './callback-hooks.js';
 import type { Engine, EngineOptions, FireOptions } from './engine.js';
@@ -115,7 +116,13 @@ export function createEngineSync(engineOptions: EngineOptions = {}): Engine {
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       return Promise.reject(new HookwireError('payload', `the payload of ${event} must be an object`));
     }
-    return fireEvent(context, event, given, fireOptions?.signal);
+    const earlier = options.backgroundResults;
+    if (earlier === undefined) return fireEvent(context, event, given, fireOptions?.signal);
+    // The session's background results of earlier events, recorded by processes of their own, first.
+    return deliverEarlierResults(engine, event, given, earlier.directory).then((refused) => {
+      if (refused !== undefined) earlier.onRefused(refused);
+      return fireEvent(context, event, given, fireOptions?.signal);
+    });
   };
   // Loaded only when asked for: `hookwire run` without a trace never evaluates the writer. The engine is
   // made synchronously, so the first traced firing waits for the import.

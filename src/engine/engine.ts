@@ -26,6 +26,12 @@ export type { ScopedHookSet } from './scoped-hook-sets.js';
 export type { Delivery as BackgroundDelivery } from './session-state.js';
 export type { WatchFilesOptions } from './watch-files.js';
 
+/** Where background results of earlier events wait, and who is told of a file refused (`backgroundResults`). */
+export interface BackgroundResultsOptions {
+  readonly directory: string;
+  readonly onRefused: (reason: string) => void;
+}
+
 /** Options of `createEngine`, normalised once at the entry (see engine/normalize-options). */
 export interface EngineOptions {
   /** The session's directory; the default cwd of payloads. Default: process.cwd(). */
@@ -113,6 +119,15 @@ export interface EngineOptions {
    * Default: background hooks run in-process, and `close()` ends them.
    */
   readonly backgroundLauncher?: BackgroundLauncher;
+  /**
+   * Where the launcher's jobs record their results (`runBackgroundJob` appends them under `directory`): before each
+   * firing the engine takes the session's results of earlier events from there and merges them into this
+   * one; at the session's end event it removes the session's file instead (the session's start and end also
+   * sweep stale files). A results file or directory refused unread (another user's, a link, ...) is told to
+   * `onRefused`, and the event fires all the same: the directory is a convenience, never the event's failure.
+   * For a host that runs one process per event (`hookwire run`, the daemon). Default: none.
+   */
+  readonly backgroundResults?: BackgroundResultsOptions;
   /**
    * Where the engine keeps per-session files: the sessions' environment files (CLAUDE_ENV_FILE) go in
    * `<stateDir>/session-env/<session>/`. Default: a directory made under the system's temporary directory

@@ -18,7 +18,7 @@ import {
 } from '../trace/trace-options.js';
 import type { BackgroundLauncher } from './background/background-job.js';
 import type { ConfigErrorPolicy } from './config-errors.js';
-import type { EngineOptions } from './engine.js';
+import type { BackgroundResultsOptions, EngineOptions } from './engine.js';
 import type { SessionStateBackend } from './session-state.js';
 
 /** EngineOptions with every default applied, so that nothing further in re-checks for undefined. */
@@ -52,6 +52,7 @@ export interface NormalizedOptions {
   readonly onConfigError: ConfigErrorPolicy;
   /** Undefined: background hooks run in-process. */
   readonly backgroundLauncher: BackgroundLauncher | undefined;
+  readonly backgroundResults: BackgroundResultsOptions | undefined;
   readonly stateDir: string | undefined;
   /** Undefined: session state in memory. */
   readonly sessionStateDir: string | undefined;
@@ -119,6 +120,10 @@ export function normalizeOptions(
     model: options.model,
     onConfigError: options.onConfigError ?? 'allow',
     backgroundLauncher: options.backgroundLauncher,
+    backgroundResults:
+      options.backgroundResults === undefined
+        ? undefined
+        : { ...options.backgroundResults, directory: resolve(cwd, options.backgroundResults.directory) },
     stateDir: options.stateDir === undefined ? undefined : resolve(cwd, options.stateDir),
     sessionStateDir:
       options.sessionStateDir === undefined ? undefined : resolve(cwd, options.sessionStateDir),

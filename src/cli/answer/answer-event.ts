@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { deliverEarlierResults } from '../../engine/background/deliver-earlier-results.js';
 import { usableStateDirectory } from '../../engine/background/usable-state-directory.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { unknownEvent } from '../../events/hook-io.js';
@@ -93,6 +92,8 @@ async function answerKnownEvent(
   context.phase?.('input');
   // Background hooks outlive this process: each runs in a detached process of its own (docs/cli.md).
   const launches: Array<Promise<void>> = [];
+  // Why a file of earlier background results was refused unread, told on stderr.
+  const refusedResults: string[] = [];
   // `once`, the Stop block cap and background results outlive this process in the state directory.
   const state = usableStateDirectory(stateDirectory(env), projectDir);
   const engine = await createEngine({
@@ -103,6 +104,15 @@ async function answerKnownEvent(
     host,
     onConfigError: line.onConfigError,
     backgroundLauncher: context.launcher(launches),
+    // Their results come back in the state directory, taken by the session's next event (docs/cli.md).
+    ...('directory' in state
+      ? {
+          backgroundResults: {
+            directory: state.directory,
+            onRefused: (reason: string) => refusedResults.push(reason),
+          },
+        }
+      : {}),
     // A cloned project's hooks files run only once the user has trusted their exact bytes, and until then
     // fail closed: the events they would have guarded are blocked (docs/trust.md).
     trust: 'require',
@@ -133,8 +143,6 @@ async function answerKnownEvent(
   context.phase?.('engine');
   const undo = context.whileFiring?.(engine);
   try {
-    const refusedResults =
-      'directory' in state ? await deliverEarlierResults(engine, event, payload, state.directory) : undefined;
     // The engine tells the user of untrusted hooks meant for this event in a system message: Claude Code
     // ignores stderr on exit 0, and shows that.
     const outcome = await engine.fire(
@@ -152,7 +160,7 @@ async function answerKnownEvent(
       notes: [
         ...foreignEventNote(host, incoming),
         ...('refused' in state ? [state.refused] : []),
-        ...(refusedResults === undefined ? [] : [refusedResults]),
+        ...refusedResults,
       ],
     });
     // After the answer, bounded: a collector that is down or slow never changes it nor holds the host long.

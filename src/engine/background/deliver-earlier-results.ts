@@ -5,7 +5,7 @@ import { sessionOf } from '../engine-context.js';
 import { forgetSession, removeStaleDeliveries, takeDeliveries } from './delivery-store.js';
 
 /**
- * For a host that runs one process per event (`hookwire run`, the daemon's events), before the firing: hands
+ * Before each firing of an engine given `backgroundResults` (a host that runs one process per event): hands
  * the engine what the session's background hooks of earlier events recorded in `directory`, so that this
  * firing merges it; at the session's end event its file is removed instead. The session's start and end
  * events also sweep stale files. A payload that names no session has nothing to deliver. The state directory
