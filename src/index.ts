@@ -16,6 +16,7 @@ export { DEEPAGENTS_TOOL_NAMES } from './adapters/deepagents-tool-names.js';
 export type { Logger } from './common/logger.js';
 export { createEngine } from './engine/create-engine.js';
 export type {
+  BackgroundResultsOptions,
   CallbackRegistration,
   Engine,
   EngineOptions,
