@@ -45,16 +45,18 @@ function codeOf(text: string): string {
     .replace(/\bcursor: [a-z-]+;/g, '');
 }
 
+/** Every source file outside src/hosts/, relative to src/. */
+const files = filesUnder(source)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => relative(source, file))
+  .filter((file) => !file.startsWith('hosts/'));
+
 describe('host names in src/ outside src/hosts/', () => {
   const names = registeredHosts()
     .filter((host) => host.name !== CATALOGUE_OWN_HOST)
     .flatMap((host) => [host.name, ...host.aliases])
     .filter((name) => name !== CATALOGUE_WORD);
   const pattern = new RegExp(`\\b(?:${names.join('|')})`, 'i');
-  const files = filesUnder(source)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => relative(source, file))
-    .filter((file) => !file.startsWith('hosts/'));
 
   it('appear only in comments and the catalogue', () => {
     const naming = files.filter((file) =>
@@ -94,11 +96,6 @@ function hostFoldersImportedBy(file: string): string[] {
 }
 
 describe("a host's folder, from outside src/hosts/", () => {
-  const files = filesUnder(source)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => relative(source, file))
-    .filter((file) => !file.startsWith('hosts/'));
-
   it('is imported only by the package entries', () => {
     const importing = files.flatMap((file) =>
       IMPORTERS_OF_A_HOST_FOLDER.includes(file)
