@@ -103,6 +103,16 @@ describe('the folders of src/', () => {
     expect(upward).toEqual([]);
   });
 
+  it("rank a host's front end after the engine, and the rest of its folder with the hosts", () => {
+    const rank = (path: string) => rankOf.get(folderOf(join(source, path))) ?? -1;
+    expect(rank('hosts/deepagents/front-end/middleware-entry.ts')).toBeGreaterThan(rank('engine/engine.ts'));
+    expect(rank('hosts/deepagents/front-end/middleware-entry.ts')).toBeGreaterThan(rank('adapters/x.ts'));
+    expect(rank('hosts/deepagents/list-hooks/convert-command.ts')).toBe(rank('hosts/registry.ts'));
+    // Negative control: the host's protocol importing its front end points up.
+    expect(rank('hosts/deepagents/front-end/x.ts')).toBeGreaterThanOrEqual(rank('hosts/deepagents/x.ts'));
+    expect(rank('hosts/deepagents/x.ts')).toBeLessThan(rank('engine/engine.ts'));
+  });
+
   it('reach a host only through its contract and the registry, from the engine, events and settings', () => {
     const around = files
       .filter((file) => THROUGH_THE_CONTRACT.includes(folderOf(file)))
