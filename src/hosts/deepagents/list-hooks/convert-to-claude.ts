@@ -9,7 +9,7 @@ import type {
 } from '../../../settings/settings-schema.js';
 import { CLAUDE_EQUIVALENTS } from './claude-equivalents.js';
 
-/** The name of the CLI command a converted hook runs (see src/cli/commands/deepagents-adapter.ts). */
+/** The name of the CLI command a converted hook runs (`adapter-command.ts`, a command of the Deep Agents host row). */
 export const ADAPTER_COMMAND = 'deepagents-adapter';
 
 /**
