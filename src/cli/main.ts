@@ -10,7 +10,8 @@ import { BUILT_IN_COMMANDS } from './command-table.js';
 
 /** What `hookwire NAME` runs: one of hookwire's own commands, else one a host adds, else undefined. */
 async function commandNamed(name: string): Promise<((argv: string[]) => Promise<number>) | undefined> {
-  const own = BUILT_IN_COMMANDS[name];
+  // Own properties only: `hookwire constructor` names no command, not Object.prototype's.
+  const own = Object.hasOwn(BUILT_IN_COMMANDS, name) ? BUILT_IN_COMMANDS[name] : undefined;
   if (own !== undefined) return async (argv) => (await own.load()).run(argv);
   const added = (await hostCommands()).get(name);
   if (added === undefined) return undefined;
