@@ -38,7 +38,8 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const [name = 'settings', event, ...rest] = positionals;
-  const perEvent = EVENT_SCHEMAS[name];
+  // Own properties only: `schema constructor` names no schema, not Object.prototype's.
+  const perEvent = Object.hasOwn(EVENT_SCHEMAS, name) ? EVENT_SCHEMAS[name] : undefined;
   if (perEvent !== undefined && rest.length === 0) {
     if (event === undefined || !isEventName(event)) {
       const given = event === undefined ? 'no event given' : `unknown event "${event}"`;
@@ -47,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     return print(perEvent(event));
   }
-  const render = SCHEMAS[name];
+  const render = Object.hasOwn(SCHEMAS, name) ? SCHEMAS[name] : undefined;
   if (!render || positionals.length > 1) {
     process.stderr.write(`hookwire schema: unknown schema "${positionals.join(' ')}"\n\n${HELP}`);
     return 2;
