@@ -1,5 +1,6 @@
 import { displayPath } from '../../common/display-path.js';
 import { isRecord } from '../../common/is-record.js';
+import { ownValue } from '../../common/own-value.js';
 import { renderTable } from '../../common/render-table.js';
 import { visibleText } from '../../common/visible-text.js';
 import { wrapLines } from '../../common/wrap-lines.js';
@@ -138,7 +139,7 @@ const SETTINGS_NOTES: Readonly<Record<string, string>> = {
 };
 
 function settingLine(key: string, value: unknown, show: (text: string) => string, mark = ''): string {
-  return `    ${mark}${show(key)}: ${show(JSON.stringify(value))}${SETTINGS_NOTES[key] ?? ''}\n`;
+  return `    ${mark}${show(key)}: ${show(JSON.stringify(value))}${ownValue(SETTINGS_NOTES, key) ?? ''}\n`;
 }
 
 function settingsList(settings: Readonly<Record<string, unknown>>, show: (text: string) => string): string {

@@ -1,3 +1,4 @@
+import { ownValue } from '../../common/own-value.js';
 import type { AnyEventName, EventName } from '../../events/event-names.js';
 import type { HostEvents, IncomingEvent } from '../host.js';
 import { COPILOT_TOOL_NAMES, toClaudeToolInput } from './copilot-tool-names.js';
@@ -68,12 +69,12 @@ function toCataloguePayload(
   const mapped: Record<string, unknown> = { hook_event_name: event };
   for (const [key, value] of Object.entries(payload)) {
     if (key === 'toolName' || key === 'toolResult') continue;
-    mapped[RENAMED[key] ?? snakeCase(key)] = value;
+    mapped[ownValue(RENAMED, key) ?? snakeCase(key)] = value;
   }
   mapped[HOST_EVENT_NAME_FIELD] = hostEvent;
   const tool = payload.toolName;
   if (typeof tool === 'string') {
-    mapped.tool_name = COPILOT_TOOL_NAMES[tool] ?? tool;
+    mapped.tool_name = ownValue(COPILOT_TOOL_NAMES, tool) ?? tool;
     mapped[HOST_TOOL_NAME_FIELD] = tool;
     const args = argumentsOf(mapped.tool_input);
     if (args !== undefined) mapped.tool_input = toClaudeToolInput(tool, args);
@@ -87,7 +88,7 @@ function toCataloguePayload(
   }
   if (event === 'SessionStart' && mapped.source === 'new') mapped.source = 'startup';
   if (event === 'SessionEnd' && typeof mapped.reason === 'string') {
-    mapped.reason = END_REASONS[mapped.reason] ?? 'other';
+    mapped.reason = ownValue(END_REASONS, mapped.reason) ?? 'other';
     mapped.host_reason = payload.reason;
   }
   return mapped;
@@ -120,7 +121,7 @@ function snakeCase(key: string): string {
 export const COPILOT_HOST_EVENTS: HostEvents = {
   toCatalogue: (hostEvent) => (isCopilotEvent(hostEvent) ? COPILOT_EVENTS[hostEvent] : hostEvent),
   fromCatalogue: (event) => copilotEventOf(event),
-  toolName: (hostTool) => COPILOT_TOOL_NAMES[hostTool] ?? hostTool,
+  toolName: (hostTool) => ownValue(COPILOT_TOOL_NAMES, hostTool) ?? hostTool,
   incoming: (hostEvent, payload): IncomingEvent => {
     const original = { event: hostEvent, payload };
     if (!isCopilotEvent(hostEvent)) return { event: hostEvent, payload, original };

@@ -1,3 +1,5 @@
+import { ownValue } from '../../common/own-value.js';
+
 /**
  * GitHub Copilot CLI's built-in tools under the names Claude Code gives the same tools, as Copilot itself
  * names them when it runs a hook configured with Claude Code's event names (observed in 1.0.102,
@@ -35,7 +37,7 @@ const CLAUDE_TO_COPILOT: ReadonlyMap<string, string> = new Map(
 
 /** `toolArgs` with Claude Code's names added beside Copilot's for a file tool. */
 export function toClaudeToolInput(tool: string, args: Record<string, unknown>): Record<string, unknown> {
-  const aliases = ARGUMENT_ALIASES[tool];
+  const aliases = ownValue(ARGUMENT_ALIASES, tool);
   if (aliases === undefined) return args;
   const input = { ...args };
   for (const [copilot, claude] of Object.entries(aliases)) {

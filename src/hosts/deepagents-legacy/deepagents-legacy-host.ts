@@ -1,3 +1,4 @@
+import { ownValue } from '../../common/own-value.js';
 import { isDeepAgentsEvent } from '../../events/is-deepagents-event.js';
 import type { Outcome } from '../../outcome/outcome.js';
 import { toHostAnswer } from '../../protocol/to-host-answer.js';
@@ -20,7 +21,7 @@ export const deepAgentsLegacyHost: Host = {
   events: {
     toCatalogue: (hostEvent) => hostEvent,
     fromCatalogue: (event) => (isDeepAgentsEvent(event) ? event : undefined),
-    toolName: (hostTool) => DEEPAGENTS_TOOL_NAMES[hostTool] ?? hostTool,
+    toolName: (hostTool) => ownValue(DEEPAGENTS_TOOL_NAMES, hostTool) ?? hostTool,
     incoming: (hostEvent, payload) => ({
       event: hostEvent,
       payload,

@@ -1,3 +1,4 @@
+import { ownValue } from '../../common/own-value.js';
 import { type HookDiagnostic, warning } from './hook-diagnostic.js';
 import type { HookEvent } from './hook-events.js';
 import type { CommandHandler, HookGroup, HooksConfig } from './hooks-document.js';
@@ -68,7 +69,7 @@ export function migrateLegacyHooks(
     const events = Array.isArray(entry.events) ? entry.events : Object.keys(LEGACY_EVENT_MAP);
     for (const name of events) {
       if (typeof name !== 'string') continue;
-      const target = LEGACY_EVENT_MAP[name];
+      const target = ownValue(LEGACY_EVENT_MAP, name);
       if (target === undefined) continue;
       const encoded = Buffer.from(JSON.stringify(argv)).toString('base64url');
       const padded = encoded + '='.repeat((4 - (encoded.length % 4)) % 4);

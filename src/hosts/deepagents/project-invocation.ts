@@ -1,3 +1,4 @@
+import { ownValue } from '../../common/own-value.js';
 import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
 
 /*
@@ -123,7 +124,7 @@ export function wireTool(call: NativeToolCall): WireTool {
 
 /** The wire notification type of a dcode notification kind; another type is refused, as upstream refuses it. */
 export function wireNotificationType(type: string): string {
-  const wire = NOTIFICATION_TYPES[type];
+  const wire = ownValue(NOTIFICATION_TYPES, type);
   if (wire === undefined) throw new Error(`Unsupported notification type: ${type}`);
   return wire;
 }

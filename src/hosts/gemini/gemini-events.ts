@@ -1,4 +1,5 @@
 import { isRecord } from '../../common/is-record.js';
+import { ownValue } from '../../common/own-value.js';
 import type { AnyEventName, EventName } from '../../events/event-names.js';
 import type { HostEvents, IncomingEvent } from '../host.js';
 import { claudeToolName, toClaudeToolInput } from './gemini-tool-names.js';
@@ -71,7 +72,8 @@ function incoming(hostEvent: string, payload: Record<string, unknown>): Incoming
   if (hostEvent === 'AfterAgent' && typeof payload.prompt_response === 'string')
     mapped.last_assistant_message = payload.prompt_response;
   if (hostEvent === 'Notification' && typeof payload.notification_type === 'string')
-    mapped.notification_type = NOTIFICATION_TYPES[payload.notification_type] ?? payload.notification_type;
+    mapped.notification_type =
+      ownValue(NOTIFICATION_TYPES, payload.notification_type) ?? payload.notification_type;
   mapped.hook_event_name = event;
   return { event, payload: mapped, original };
 }
