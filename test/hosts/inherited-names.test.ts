@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../src/events/event-names.js';
+import { withAddedHooks } from '../../src/hosts/claude-code/install/hooks-added-since.js';
 import { migrateLegacyHooks } from '../../src/hosts/deepagents/migrate-legacy-hooks.js';
 import { wireNotificationType } from '../../src/hosts/deepagents/project-invocation.js';
 import { registeredHosts } from '../../src/hosts/registry.js';
@@ -44,6 +45,8 @@ describe.each(registeredHosts().map((host) => [host.name, host] as const))('%s',
           source: name,
           notification_type: name,
           [name]: name,
+          tool_input: Object.fromEntries(INHERITED.map((key) => [key, key])),
+          toolArgs: Object.fromEntries(INHERITED.map((key) => [key, key])),
         };
         const incoming = host.events.incoming(event, JSON.parse(JSON.stringify(payload)));
         expect(inherited(incoming.payload), `${event} with ${name}`).toEqual([]);
@@ -51,6 +54,15 @@ describe.each(registeredHosts().map((host) => [host.name, host] as const))('%s',
           expect(typeof incoming.payload.tool_name).toBe('string');
       }
     }
+  });
+});
+
+describe("init's merge of a settings file's hooks", () => {
+  it('keeps an event named as an inherited name as a key like any', () => {
+    const added = Object.fromEntries(INHERITED.map((name) => [name, [{ hooks: [] }]]));
+    const merged = withAddedHooks({}, added);
+    expect(Object.keys(merged ?? {}).sort()).toEqual([...INHERITED].sort());
+    for (const name of INHERITED) expect(Object.hasOwn(merged ?? {}, name)).toBe(true);
   });
 });
 

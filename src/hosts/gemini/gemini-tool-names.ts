@@ -1,3 +1,5 @@
+import { ownValue } from '../../common/own-value.js';
+
 /**
  * One Gemini CLI tool under the name Claude Code gives the same tool, and the argument keys that differ
  * (Gemini's key → Claude Code's). Keys not listed keep their name in both directions.
@@ -64,5 +66,5 @@ function renamed(
   input: Readonly<Record<string, unknown>>,
   keys: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).map(([key, value]) => [keys[key] ?? key, value]));
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [ownValue(keys, key) ?? key, value]));
 }

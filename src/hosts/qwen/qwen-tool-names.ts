@@ -1,3 +1,4 @@
+import { ownValue } from '../../common/own-value.js';
 import { GEMINI_TOOLS, type GeminiTool } from '../gemini/gemini-tool-names.js';
 
 /** The tools Qwen Code kept from Gemini CLI, of which it is a fork: the same names and arguments. */
@@ -50,5 +51,5 @@ export function toClaudeToolInput(
   input: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const keys = Object.hasOwn(QWEN_TOOLS, qwenTool) ? (QWEN_TOOLS[qwenTool]?.keys ?? {}) : {};
-  return Object.fromEntries(Object.entries(input).map(([key, value]) => [keys[key] ?? key, value]));
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [ownValue(keys, key) ?? key, value]));
 }

@@ -224,8 +224,11 @@ function hooksFileText(plan: InitPlan, hooksPath: string, addToExisting: boolean
       text = appendJsonValue(text, ['hooks', event], definition);
     return text;
   }
-  const hooks: Record<string, unknown[]> = {};
-  for (const { event, definition } of plan.moved) hooks[event] = [...(hooks[event] ?? []), definition];
+  // A Map, then own properties: whatever an event is named, it is a key like any.
+  const byEvent = new Map<string, unknown[]>();
+  for (const { event, definition } of plan.moved)
+    byEvent.set(event, [...(byEvent.get(event) ?? []), definition]);
+  const hooks = Object.fromEntries(byEvent);
   return `${JSON.stringify({ hooks, ...plan.policy }, null, 2)}\n`;
 }
 

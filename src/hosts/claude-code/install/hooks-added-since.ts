@@ -1,3 +1,4 @@
+import { ownValue } from '../../../common/own-value.js';
 import { isHookwireRun } from '../../../install/is-hookwire-run.js';
 import { isJsonObject, type JsonObject } from '../../../install/stay-reason.js';
 
@@ -18,7 +19,7 @@ export function hooksAddedSince(current: JsonObject, written: JsonObject): Hooks
   const before = hooksOf(written);
   const added: HooksByEvent = {};
   for (const [event, definitions] of Object.entries(hooksOf(current))) {
-    const known = new Set((before[event] ?? []).map((definition) => JSON.stringify(definition)));
+    const known = new Set((ownValue(before, event) ?? []).map((definition) => JSON.stringify(definition)));
     const fresh = definitions.filter(
       (definition) => !known.has(JSON.stringify(definition)) && !isCatchAll(definition),
     );
@@ -29,11 +30,12 @@ export function hooksAddedSince(current: JsonObject, written: JsonObject): Hooks
 
 /** `hooks` with `added` appended, event by event; undefined when there is no hook at all. */
 export function withAddedHooks(hooks: HooksByEvent, added: HooksByEvent): HooksByEvent | undefined {
-  const merged: HooksByEvent = { ...hooks };
+  // A Map, then own properties: an event named `__proto__` or `constructor` in a settings file is a key like any.
+  const merged = new Map(Object.entries(hooks));
   for (const [event, definitions] of Object.entries(added)) {
-    merged[event] = [...(merged[event] ?? []), ...definitions];
+    merged.set(event, [...(merged.get(event) ?? []), ...definitions]);
   }
-  return Object.keys(merged).length > 0 ? merged : undefined;
+  return merged.size > 0 ? Object.fromEntries(merged) : undefined;
 }
 
 function isCatchAll(definition: unknown): boolean {
