@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ownValue } from '../common/own-value.js';
 import { createEngineSync } from '../engine/create-engine.js';
 import type { Engine, EngineOptions } from '../engine/engine.js';
 import type { ProtocolEventName } from '../events/event-names.js';
@@ -234,7 +235,7 @@ function toolNameMap(given: AgentHooksOptions['toolNames']): (frameworkName: str
   if (given === undefined) return (name) => name;
   if (typeof given === 'function') return given;
   const names = given === 'deepagents' ? DEEPAGENTS_TOOL_NAMES : given;
-  return (name) => (Object.hasOwn(names, name) ? (names[name] as string) : name);
+  return (name) => ownValue(names, name) ?? name;
 }
 
 /** Null when the approver approved; otherwise why the call is refused. */

@@ -4,6 +4,7 @@
  * path (`hookwire run`, spawned by an agent on every event) loads nothing it does not use.
  */
 import { readFileSync } from 'node:fs';
+import { ownValue } from '../common/own-value.js';
 import { version } from '../common/version.js';
 import type { HostCommand } from '../hosts/host.js';
 import { BUILT_IN_COMMANDS } from './command-table.js';
@@ -11,7 +12,7 @@ import { BUILT_IN_COMMANDS } from './command-table.js';
 /** What `hookwire NAME` runs: one of hookwire's own commands, else one a host adds, else undefined. */
 async function commandNamed(name: string): Promise<((argv: string[]) => Promise<number>) | undefined> {
   // Own properties only: `hookwire constructor` names no command, not Object.prototype's.
-  const own = Object.hasOwn(BUILT_IN_COMMANDS, name) ? BUILT_IN_COMMANDS[name] : undefined;
+  const own = ownValue(BUILT_IN_COMMANDS, name);
   if (own !== undefined) return async (argv) => (await own.load()).run(argv);
   const added = (await hostCommands()).get(name);
   if (added === undefined) return undefined;

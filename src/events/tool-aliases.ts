@@ -1,3 +1,5 @@
+import { ownValue } from '../common/own-value.js';
+
 /**
  * Claude Code's legacy tool names and the tools they now name (its alias table, 2.1.332). Matchers and `if`
  * rules written with an old name still match the tool, and a tool's old names are tried against a regex
@@ -23,7 +25,7 @@ const NONE: readonly string[] = Object.freeze([]);
 
 /** The name a tool has now: a legacy name's tool, any other name itself. */
 export function currentToolName(name: string): string {
-  return Object.hasOwn(LEGACY_TOOL_NAMES, name) ? (LEGACY_TOOL_NAMES[name] as string) : name;
+  return ownValue(LEGACY_TOOL_NAMES, name) ?? name;
 }
 
 /** The legacy names of a tool (`Agent` → `Task`); empty for most. */

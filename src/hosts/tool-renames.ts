@@ -1,3 +1,5 @@
+import { ownValue } from '../common/own-value.js';
+
 /**
  * One host tool under the name Claude Code gives the same tool, and the argument keys that differ (the host's
  * key → Claude Code's). Keys not listed keep their name in both directions.
@@ -23,7 +25,7 @@ export interface ToolRenames {
  * unchanged and a rewrite goes back under the host's own keys.
  */
 export function toolRenames(table: Readonly<Record<string, RenamedTool>>): ToolRenames {
-  const entry = (hostTool: string) => (Object.hasOwn(table, hostTool) ? table[hostTool] : undefined);
+  const entry = (hostTool: string) => ownValue(table, hostTool);
   const keysOf = (hostTool: string) => entry(hostTool)?.keys ?? {};
   return {
     toolName: (hostTool) => entry(hostTool)?.claudeName ?? hostTool,
@@ -40,7 +42,5 @@ function renamed(
   input: Readonly<Record<string, unknown>>,
   keys: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(input).map(([key, value]) => [Object.hasOwn(keys, key) ? (keys[key] ?? key) : key, value]),
-  );
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [ownValue(keys, key) ?? key, value]));
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ownValue } from '../../common/own-value.js';
 import { EVENT_NAMES } from '../../events/event-names.js';
 import { hookInputJsonSchema } from '../../events/hook-input-schema.js';
 import { isEventName } from '../../events/lookup.js';
@@ -39,7 +40,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const [name = 'settings', event, ...rest] = positionals;
   // Own properties only: `schema constructor` names no schema, not Object.prototype's.
-  const perEvent = Object.hasOwn(EVENT_SCHEMAS, name) ? EVENT_SCHEMAS[name] : undefined;
+  const perEvent = ownValue(EVENT_SCHEMAS, name);
   if (perEvent !== undefined && rest.length === 0) {
     if (event === undefined || !isEventName(event)) {
       const given = event === undefined ? 'no event given' : `unknown event "${event}"`;
@@ -48,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     return print(perEvent(event));
   }
-  const render = Object.hasOwn(SCHEMAS, name) ? SCHEMAS[name] : undefined;
+  const render = ownValue(SCHEMAS, name);
   if (!render || positionals.length > 1) {
     process.stderr.write(`hookwire schema: unknown schema "${positionals.join(' ')}"\n\n${HELP}`);
     return 2;

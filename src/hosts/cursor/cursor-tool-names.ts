@@ -1,3 +1,5 @@
+import { ownValue } from '../../common/own-value.js';
+
 /**
  * One Cursor agent tool under the name Claude Code gives the same tool, and the argument keys that differ
  * (Cursor's key → Claude Code's).
@@ -27,13 +29,11 @@ export const CURSOR_TOOLS: Readonly<Record<string, CursorTool>> = Object.freeze(
 
 /** The name hooks match for a Cursor tool: Claude Code's where there is one, else Cursor's own. */
 export function cursorToolName(cursorTool: string): string {
-  return Object.hasOwn(CURSOR_TOOLS, cursorTool)
-    ? (CURSOR_TOOLS[cursorTool]?.claudeName ?? cursorTool)
-    : cursorTool;
+  return ownValue(CURSOR_TOOLS, cursorTool)?.claudeName ?? cursorTool;
 }
 
 function keysOf(cursorTool: string): Readonly<Record<string, string>> {
-  return Object.hasOwn(CURSOR_TOOLS, cursorTool) ? (CURSOR_TOOLS[cursorTool]?.keys ?? {}) : {};
+  return ownValue(CURSOR_TOOLS, cursorTool)?.keys ?? {};
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownValue } from '../../common/own-value.js';
 import type { CommandHandler } from './hooks-document.js';
 
 /*
@@ -50,9 +51,7 @@ export function resolvePluginHandler(
 ): CommandHandler {
   if (handler.argv === undefined) return handler;
   const argv = handler.argv.map((word) =>
-    word.replace(VARIABLE, (whole, name: string) =>
-      Object.hasOwn(variables, name) ? (variables[name] as string) : whole,
-    ),
+    word.replace(VARIABLE, (whole, name: string) => ownValue(variables, name) ?? whole),
   );
   return { ...handler, argv };
 }

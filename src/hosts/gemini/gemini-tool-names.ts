@@ -36,9 +36,7 @@ export const GEMINI_TOOLS: Readonly<Record<string, GeminiTool>> = Object.freeze(
 /** The name hooks match for a Gemini tool: Claude Code's where there is one, else Gemini's own. */
 export function claudeToolName(geminiTool: string, mcp?: { server: string; tool: string }): string {
   if (mcp !== undefined) return `mcp__${mcp.server}__${mcp.tool}`;
-  return Object.hasOwn(GEMINI_TOOLS, geminiTool)
-    ? (GEMINI_TOOLS[geminiTool]?.claudeName ?? geminiTool)
-    : geminiTool;
+  return ownValue(GEMINI_TOOLS, geminiTool)?.claudeName ?? geminiTool;
 }
 
 /** A Gemini tool's arguments under Claude Code's keys (`dir_path` → `path` for Glob, ...). */
@@ -59,7 +57,7 @@ export function toGeminiToolInput(
 }
 
 function keysOf(geminiTool: string): Readonly<Record<string, string>> {
-  return Object.hasOwn(GEMINI_TOOLS, geminiTool) ? (GEMINI_TOOLS[geminiTool]?.keys ?? {}) : {};
+  return ownValue(GEMINI_TOOLS, geminiTool)?.keys ?? {};
 }
 
 function renamed(

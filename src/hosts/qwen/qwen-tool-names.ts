@@ -42,7 +42,7 @@ export const QWEN_TOOLS: Readonly<Record<string, GeminiTool>> = Object.freeze({
 
 /** The name hooks match for a Qwen Code tool: Claude Code's where there is one, else Qwen's own. */
 export function qwenToolName(qwenTool: string): string {
-  return Object.hasOwn(QWEN_TOOLS, qwenTool) ? (QWEN_TOOLS[qwenTool]?.claudeName ?? qwenTool) : qwenTool;
+  return ownValue(QWEN_TOOLS, qwenTool)?.claudeName ?? qwenTool;
 }
 
 /** A Qwen Code tool's arguments under Claude Code's names. */
@@ -50,6 +50,6 @@ export function toClaudeToolInput(
   qwenTool: string,
   input: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const keys = Object.hasOwn(QWEN_TOOLS, qwenTool) ? (QWEN_TOOLS[qwenTool]?.keys ?? {}) : {};
+  const keys = ownValue(QWEN_TOOLS, qwenTool)?.keys ?? {};
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [ownValue(keys, key) ?? key, value]));
 }

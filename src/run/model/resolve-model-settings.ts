@@ -1,3 +1,4 @@
+import { ownValue } from '../../common/own-value.js';
 import type { ModelOptions, ModelProvider } from './model-options.js';
 
 /** A small, fast model: a hook verdict should cost little and arrive quickly. */
@@ -101,9 +102,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /** An Anthropic model alias (`haiku`, `sonnet`, ...) as the model it stands for; any other name as given. */
 function aliased(model: string, environment: Readonly<Record<string, string | undefined>>): string {
-  if (!Object.hasOwn(ANTHROPIC_MODEL_ALIASES, model)) return model;
-  return (
-    nonEmpty(environment[`ANTHROPIC_DEFAULT_${model.toUpperCase()}_MODEL`]) ??
-    (ANTHROPIC_MODEL_ALIASES[model] as string)
-  );
+  const alias = ownValue(ANTHROPIC_MODEL_ALIASES, model);
+  if (alias === undefined) return model;
+  return nonEmpty(environment[`ANTHROPIC_DEFAULT_${model.toUpperCase()}_MODEL`]) ?? alias;
 }
