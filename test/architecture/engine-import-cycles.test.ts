@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { relativeImportsOf, SOURCE, typeScriptFilesUnder } from './source-files.js';
 
 /*
  * The engine's files form no import cycle, type-only imports included: a cycle of `import type` costs
@@ -9,22 +8,15 @@ import { describe, expect, it } from 'vitest';
  * tested alone. Imports out of src/engine/ cannot close a ring through it (the layering test keeps them
  * pointing up), so the engine's own files are the whole graph.
  */
-const engine = fileURLToPath(new URL('../../src/engine/', import.meta.url));
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
-
-function filesUnder(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
-  );
-}
+const engine = join(SOURCE, 'engine/');
 
 /** Each engine file and the engine files it imports, as paths relative to src/engine/. */
 function engineGraph(): Map<string, string[]> {
-  const files = filesUnder(engine).filter((file) => file.endsWith('.ts'));
+  const files = typeScriptFilesUnder(engine);
   const graph = new Map<string, string[]>();
   for (const file of files) {
-    const imports = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-      .map((match) => resolve(dirname(file), (match[1] as string).replace(/\.js$/, '.ts')))
+    const imports = relativeImportsOf(file)
+      .map((target) => target.replace(/\.js$/, '.ts'))
       .filter((target) => target.startsWith(engine))
       .map((target) => relative(engine, target));
     graph.set(relative(engine, file), imports);

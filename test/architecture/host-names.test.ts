@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registeredHosts } from '../../src/hosts/registry.js';
+import { relativeImportsIn, relativeImportsOf, SOURCE, typeScriptFilesUnder } from './source-files.js';
 
 /*
  * A host lives in its folder under src/hosts/ and its registry row (AGENTS.md, "Adding a host"): no code
@@ -13,7 +13,7 @@ import { registeredHosts } from '../../src/hosts/registry.js';
  * legacy hooks.json's events, the settings source of `~/.deepagents/hooks.json`, `hookwire schema
  * deepagents`, the adapters' `toolNames: 'deepagents'`. The Deep Agents hosts' other names are searched.
  */
-const source = fileURLToPath(new URL('../../src/', import.meta.url));
+const source = SOURCE;
 const CATALOGUE_OWN_HOST = 'claude-code';
 const CATALOGUE_WORD = 'deepagents';
 
@@ -28,12 +28,6 @@ const CATALOGUE = [
   'adapters/deepagents-tool-names.ts',
 ];
 
-function filesUnder(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
-  );
-}
-
 /**
  * The text of a file with its comments blanked (strings and code kept), and the one word a host shares with
  * CSS blanked too: the timeline page's `cursor: pointer;` is a mouse pointer, not Cursor the agent.
@@ -46,8 +40,7 @@ function codeOf(text: string): string {
 }
 
 /** Every source file outside src/hosts/, relative to src/. */
-const files = filesUnder(source)
-  .filter((file) => file.endsWith('.ts'))
+const files = typeScriptFilesUnder(source)
   .map((file) => relative(source, file))
   .filter((file) => !file.startsWith('hosts/'));
 
@@ -86,12 +79,11 @@ describe('host names in src/ outside src/hosts/', () => {
  * and the adapters' published Deep Agents tool names.
  */
 const IMPORTERS_OF_A_HOST_FOLDER = ['index.ts', 'host.ts', 'adapters/deepagents-tool-names.ts'];
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
 
 /** The host folders a file imports from, other than Claude Code's. */
 function hostFoldersImportedBy(file: string): string[] {
-  return [...readFileSync(join(source, file), 'utf8').matchAll(IMPORT)]
-    .map((match) => relative(source, resolve(dirname(join(source, file)), match[1] as string)))
+  return relativeImportsOf(join(source, file))
+    .map((target) => relative(source, target))
     .filter((target) => /^hosts\/[^/]+\//.test(target) && !target.startsWith(`hosts/${CATALOGUE_OWN_HOST}/`));
 }
 
@@ -107,9 +99,7 @@ describe("a host's folder, from outside src/hosts/", () => {
 
   it('negative control: an import of a host module is seen', () => {
     const text = "import { x } from '../../hosts/gemini/gemini-events.js';\n";
-    const [match] = [...text.matchAll(IMPORT)];
-    expect(relative(source, resolve(join(source, 'cli/commands'), match?.[1] as string))).toBe(
-      'hosts/gemini/gemini-events.js',
-    );
+    const [target] = relativeImportsIn(text, join(source, 'cli/commands'));
+    expect(relative(source, target as string)).toBe('hosts/gemini/gemini-events.js');
   });
 });

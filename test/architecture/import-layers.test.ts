@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { relativeImportsOf, SOURCE, typeScriptFilesUnder } from './source-files.js';
 
 /*
  * The folders of src/ are the stages of the pipeline, and every import points down this list: a folder may
@@ -51,14 +50,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['index.ts', 'host.ts'],
 ];
 
-const source = fileURLToPath(new URL('../../src/', import.meta.url));
+const source = SOURCE;
 const rankOf = new Map(LAYERS.flatMap((folders, rank) => folders.map((folder) => [folder, rank] as const)));
-
-function filesUnder(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
-  );
-}
 
 /**
  * The layer a file lives in: the top-level folder of src/ (`index.ts` for the public entry), or FRONT_END
@@ -69,14 +62,8 @@ function folderOf(file: string): string {
   return top === 'hosts' && part === 'front-end' ? FRONT_END : (top as string);
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
-
 function importsOf(file: string): { from: string; to: string }[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((match) => ({
-    from: folderOf(file),
-    to: folderOf(resolve(dirname(file), match[1] as string)),
-  }));
+  return relativeImportsOf(file).map((target) => ({ from: folderOf(file), to: folderOf(target) }));
 }
 
 /*
@@ -87,7 +74,7 @@ const THROUGH_THE_CONTRACT = ['engine', 'events', 'settings'];
 const CONTRACT_FILES = new Set(['hosts/host.ts', 'hosts/registry.ts']);
 
 describe('the folders of src/', () => {
-  const files = filesUnder(source).filter((file) => file.endsWith('.ts'));
+  const files = typeScriptFilesUnder(source);
 
   it('each have a place in the layering', () => {
     const unplaced = [...new Set(files.map(folderOf))].filter((folder) => !rankOf.has(folder));
@@ -117,10 +104,8 @@ describe('the folders of src/', () => {
     const around = files
       .filter((file) => THROUGH_THE_CONTRACT.includes(folderOf(file)))
       .flatMap((file) =>
-        [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-          .map((match) =>
-            relative(source, resolve(dirname(file), match[1] as string)).replace(/\.js$/, '.ts'),
-          )
+        relativeImportsOf(file)
+          .map((target) => relative(source, target).replace(/\.js$/, '.ts'))
           .filter((target) => target.startsWith('hosts/') && !CONTRACT_FILES.has(target))
           .map((target) => `${relative(source, file)} imports ${target}`),
       );
