@@ -7,7 +7,7 @@ import { renderTable } from '../../common/render-table.js';
 import { visibleText } from '../../common/visible-text.js';
 import { wrapLines } from '../../common/wrap-lines.js';
 import { HookwireError } from '../../errors/hookwire-error.js';
-import type { Host, HostInstallOption } from '../../hosts/host.js';
+import type { Host, HostInstallOption, HostTrust } from '../../hosts/host.js';
 import { hostNamed, registeredHosts } from '../../hosts/registry.js';
 import { recordTrust } from '../../settings/record-trust.js';
 import { reviewFile } from '../../settings/review-file.js';
@@ -31,7 +31,7 @@ import { projectDirectory, type TrustTarget, trustTargets } from '../trust/trust
 
 /** `trust --help`: hookwire's own store, then each host's own (`Host.trust`), from the registry. */
 function help(): string {
-  const hosts = registeredHosts().flatMap((host) => (host.trust === undefined ? [] : [host.trust]));
+  const hosts = hostsWithOwnTrust().map(({ trust }) => trust);
   return `Usage: hookwire trust [--project DIR] [--settings FILE]... [--plugin DIR]... [--yes]
        hookwire trust --list
        hookwire trust --revoke [--project DIR] [--settings FILE]...
@@ -77,7 +77,9 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length > 0) throw new CommandInputError(`unexpected argument ${positionals[0]}`);
     if (values.list && values.revoke) throw new CommandInputError('--list and --revoke do not go together');
     if (values.host !== undefined) return await trustInHost(values.host, values as TrustValues);
-    const hostOption = hostTrustOptionNames().find((option) => (values as TrustValues)[option] !== undefined);
+    const hostOption = Object.keys(hostTrustOptions()).find(
+      (option) => (values as TrustValues)[option] !== undefined,
+    );
     if (hostOption !== undefined)
       throw new CommandInputError(`--${hostOption} goes with --host ${hostsWithTrust()}`);
     const storeFile = trustStorePath();
@@ -108,20 +110,22 @@ function hostByName(name: string): Host {
   }
 }
 
+/** The hosts that keep a trust store of their own (`Host.trust`), each by the name `--host` takes. */
+function hostsWithOwnTrust(): { readonly name: string; readonly trust: HostTrust }[] {
+  return registeredHosts().flatMap((host) =>
+    host.trust === undefined ? [] : [{ name: host.name, trust: host.trust }],
+  );
+}
+
 /** Every host's own trust options (`Host.trust.options`), which `parseArgs` accepts beside hookwire's. */
 function hostTrustOptions(): Record<string, HostInstallOption> {
-  return Object.assign({}, ...registeredHosts().map((host) => host.trust?.options ?? {}));
+  return Object.assign({}, ...hostsWithOwnTrust().map(({ trust }) => trust.options ?? {}));
 }
 
-function hostTrustOptionNames(): string[] {
-  return Object.keys(hostTrustOptions());
-}
-
-/** The hosts that keep a trust store of their own, as `--host` names them. */
+/** Those hosts' names, as a refusal lists them. */
 function hostsWithTrust(): string {
-  return registeredHosts()
-    .filter((host) => host.trust !== undefined)
-    .map((host) => host.name)
+  return hostsWithOwnTrust()
+    .map(({ name }) => name)
     .join(' or ');
 }
 
@@ -137,7 +141,9 @@ async function trustInHost(name: string, values: TrustValues): Promise<number> {
       `--settings and --plugin are hookwire trust options, not --host ${name} ones`,
     );
   const own = host.trust.options ?? {};
-  const foreign = hostTrustOptionNames().find((option) => !(option in own) && values[option] !== undefined);
+  const foreign = Object.keys(hostTrustOptions()).find(
+    (option) => !(option in own) && values[option] !== undefined,
+  );
   if (foreign !== undefined) throw new CommandInputError(`--${foreign} is not an option of --host ${name}`);
   const trustCommand = await host.trust.load();
   return trustCommand({
